@@ -1,0 +1,58 @@
+/* attrs: attribute dictionaries of functions, calls and modules (Python literal values).
+ * SPEC_NOTES: "Attributes". */
+#ifndef RELAX_AST_ATTRS_H
+#define RELAX_AST_ATTRS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ast/error.h"
+
+struct Expr;
+
+typedef enum AttrKind {
+    ATTR_NONE,
+    ATTR_BOOL,
+    ATTR_INT,
+    ATTR_FLOAT,
+    ATTR_STR,
+    ATTR_LIST, /* u.list; written [a, b] (a Python tuple is read as a list) */
+    ATTR_DICT, /* u.dict */
+    ATTR_EXPR, /* u.expr: a Relax expression given as a keyword argument */
+} AttrKind;
+
+typedef struct AttrValue {
+    AttrKind kind;
+    Span span;
+    union {
+        bool b;
+        int64_t i;
+        double f;
+        const char *s;
+        struct {
+            struct AttrValue **items;
+            int n;
+        } list;
+        struct Attrs *dict;
+        struct Expr *expr;
+    } u;
+} AttrValue;
+
+/* Keys in insertion order; printers sort where TVM sorts. */
+typedef struct Attrs {
+    const char **keys;
+    AttrValue **values;
+    int n;
+    int cap;
+} Attrs;
+
+Attrs *attrs_new(void);
+void attrs_set(Attrs *attrs, const char *key, AttrValue *value);
+AttrValue *attrs_get(const Attrs *attrs, const char *key); /* NULL when absent */
+bool attrs_remove(Attrs *attrs, const char *key);
+AttrValue *attr_new(AttrKind kind, Span span);
+AttrValue *attr_str(const char *s, Span span);
+AttrValue *attr_bool(bool b, Span span);
+AttrValue *attr_int(int64_t i, Span span);
+
+#endif

@@ -1,0 +1,135 @@
+/* mem: the one allocator, over Boehm GC; GC stress mode collects on every allocation.
+ * SPEC_NOTES: none (implementation). */
+#include "ast/mem.h"
+
+#include <gc.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void mem_init(void)
+{
+    GC_INIT();
+}
+
+static void *checked(void *p, size_t size)
+{
+    if (p == NULL && size != 0) {
+        fprintf(stderr, "relax: out of memory (%zu bytes)\n", size);
+        exit(70);
+    }
+    return p;
+}
+
+static void stress(void)
+{
+#ifdef RELAX_GC_STRESS
+    GC_gcollect();
+#endif
+}
+
+void *mem_alloc(size_t size)
+{
+    stress();
+    return checked(GC_MALLOC(size ? size : 1), size);
+}
+
+void *mem_alloc_atomic(size_t size)
+{
+    stress();
+    return checked(GC_MALLOC_ATOMIC(size ? size : 1), size);
+}
+
+void *mem_grow(void *ptr, size_t old_size, size_t new_size)
+{
+    void *p = mem_alloc(new_size);
+    if (ptr != NULL)
+        memcpy(p, ptr, old_size < new_size ? old_size : new_size);
+    return p;
+}
+
+char *mem_strndup(const char *s, size_t n)
+{
+    char *p = mem_alloc_atomic(n + 1);
+    memcpy(p, s, n);
+    p[n] = '\0';
+    return p;
+}
+
+char *mem_strdup(const char *s)
+{
+    return mem_strndup(s, strlen(s));
+}
+
+static char *vformat(const char *fmt, va_list ap)
+{
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap2);
+    va_end(ap2);
+    char *p = mem_alloc_atomic((size_t)n + 1);
+    vsnprintf(p, (size_t)n + 1, fmt, ap);
+    return p;
+}
+
+char *mem_printf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *p = vformat(fmt, ap);
+    va_end(ap);
+    return p;
+}
+
+void strbuf_init(StrBuf *sb)
+{
+    sb->cap = 64;
+    sb->len = 0;
+    sb->data = mem_alloc_atomic(sb->cap);
+    sb->data[0] = '\0';
+}
+
+void strbuf_addn(StrBuf *sb, const char *s, size_t n)
+{
+    if (sb->data == NULL)
+        strbuf_init(sb);
+    if (sb->len + n + 1 > sb->cap) {
+        size_t cap = sb->cap;
+        while (sb->len + n + 1 > cap)
+            cap *= 2;
+        char *d = mem_alloc_atomic(cap);
+        memcpy(d, sb->data, sb->len);
+        sb->data = d;
+        sb->cap = cap;
+    }
+    memcpy(sb->data + sb->len, s, n);
+    sb->len += n;
+    sb->data[sb->len] = '\0';
+}
+
+void strbuf_add(StrBuf *sb, const char *s)
+{
+    strbuf_addn(sb, s, strlen(s));
+}
+
+void strbuf_addc(StrBuf *sb, char c)
+{
+    strbuf_addn(sb, &c, 1);
+}
+
+void strbuf_addf(StrBuf *sb, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *p = vformat(fmt, ap);
+    va_end(ap);
+    strbuf_add(sb, p);
+}
+
+char *strbuf_str(const StrBuf *sb)
+{
+    if (sb->data == NULL)
+        return mem_strdup("");
+    return mem_strndup(sb->data, sb->len);
+}

@@ -1,0 +1,49 @@
+/* mem: the one allocator. Every heap object of the project lives in Boehm GC memory.
+ * SPEC_NOTES: none (implementation). Nothing else includes <gc.h>. */
+#ifndef RELAX_AST_MEM_H
+#define RELAX_AST_MEM_H
+
+#include <stddef.h>
+
+void mem_init(void);
+/* Zeroed memory that may hold pointers to other GC objects. */
+void *mem_alloc(size_t size);
+/* Memory the collector never scans: tensor data, strings. Not zeroed. */
+void *mem_alloc_atomic(size_t size);
+/* Grows a block from mem_alloc (or NULL); new bytes are zeroed. */
+void *mem_grow(void *ptr, size_t old_size, size_t new_size);
+char *mem_strdup(const char *s);
+char *mem_strndup(const char *s, size_t n);
+char *mem_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#define MEM_NEW(T) ((T *)mem_alloc(sizeof(T)))
+#define MEM_ARRAY(T, n) ((T *)mem_alloc(sizeof(T) * (size_t)(n)))
+
+/* Growable arrays: a pointer, a length and a capacity, grown by doubling. */
+#define VEC_PUSH(items, len, cap, x)                                                          \
+    do {                                                                                      \
+        if ((len) == (cap)) {                                                                 \
+            int new_cap_ = (cap) ? 2 * (cap) : 4;                                             \
+            (items) = mem_grow((items), sizeof(*(items)) * (size_t)(cap),                     \
+                               sizeof(*(items)) * (size_t)new_cap_);                          \
+            (cap) = new_cap_;                                                                 \
+        }                                                                                     \
+        (items)[(len)++] = (x);                                                               \
+    } while (0)
+
+/* A growable string buffer. */
+typedef struct StrBuf {
+    char *data;
+    size_t len;
+    size_t cap;
+} StrBuf;
+
+void strbuf_init(StrBuf *sb);
+void strbuf_add(StrBuf *sb, const char *s);
+void strbuf_addn(StrBuf *sb, const char *s, size_t n);
+void strbuf_addc(StrBuf *sb, char c);
+void strbuf_addf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The contents as a GC string; the buffer stays usable. */
+char *strbuf_str(const StrBuf *sb);
+
+#endif

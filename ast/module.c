@@ -1,0 +1,42 @@
+/* module: the IRModule container and GlobalVar lookup.
+ * SPEC_NOTES: "Grammar" (Program). */
+#include "ast/module.h"
+
+#include <string.h>
+
+#include "ast/mem.h"
+
+IRModule *module_new(const char *file)
+{
+    IRModule *m = MEM_NEW(IRModule);
+    m->global_infos_other = attrs_new();
+    m->attrs = attrs_new();
+    m->file = file;
+    return m;
+}
+
+ModuleFunc *module_add(IRModule *mod, GlobalVar *gvar, ModuleFuncKind kind)
+{
+    ModuleFunc *f = MEM_NEW(ModuleFunc);
+    f->gvar = gvar;
+    f->kind = kind;
+    f->span = gvar->span;
+    VEC_PUSH(mod->funcs, mod->nfuncs, mod->cap, f);
+    return f;
+}
+
+ModuleFunc *module_lookup(const IRModule *mod, const char *name)
+{
+    for (int i = 0; i < mod->nfuncs; i++)
+        if (strcmp(mod->funcs[i]->gvar->name, name) == 0)
+            return mod->funcs[i];
+    return NULL;
+}
+
+GlobalVar *globalvar_new(const char *name, Span span)
+{
+    GlobalVar *g = MEM_NEW(GlobalVar);
+    g->name = name;
+    g->span = span;
+    return g;
+}
