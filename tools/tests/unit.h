@@ -1,0 +1,26 @@
+/* unit: how test files register CUnit suites without touching the test main.
+ * SPEC_NOTES: none (test harness). */
+#ifndef RELAX_TOOLS_TESTS_UNIT_H
+#define RELAX_TOOLS_TESTS_UNIT_H
+
+#include <CUnit/Basic.h>
+
+typedef void (*UnitRegisterFn)(void);
+
+/* Called from a constructor; the main calls every registered function after
+ * CU_initialize_registry. */
+void unit_add(UnitRegisterFn fn);
+
+/* In a test file:  UNIT_SUITE(lexer) { CU_pSuite s = CU_add_suite("lexer", 0, 0); ... } */
+#define UNIT_SUITE(name)                                                                    \
+    static void unit_register_##name(void);                                                 \
+    __attribute__((constructor)) static void unit_ctor_##name(void)                         \
+    {                                                                                       \
+        unit_add(unit_register_##name);                                                     \
+    }                                                                                       \
+    static void unit_register_##name(void)
+
+/* The source tree's root, for tests that read spec-tests/. */
+const char *unit_source_dir(void);
+
+#endif
