@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Runs every test of relax-ref: the CUnit suites and the whole corpus, then both again in a
+# build with AddressSanitizer and UndefinedBehaviorSanitizer. Installs and builds first.
+# Usage: bash tools/test-all.sh
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+jobs=$(nproc 2>/dev/null || echo 2)
+
+bash tools/bootstrap.sh --no-corpus
+
+status=0
+step() {
+    echo
+    echo "== $*"
+    "$@" || status=1
+}
+
+step ./build/relax_unit
+step ./build/relax conform spec-tests
+
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DRELAX_SANITIZE=ON >/dev/null
+cmake --build build-asan -j "$jobs"
+export ASAN_OPTIONS=detect_stack_use_after_return=0:detect_leaks=0
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+step ./build-asan/relax_unit
+step ./build-asan/relax conform spec-tests
+
+echo
+if [ $status -eq 0 ]; then
+    echo "test-all: every step passed"
+else
+    echo "test-all: some step failed"
+fi
+exit $status
