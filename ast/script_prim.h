@@ -31,4 +31,14 @@ PrimExpr *script_prim_expr(const PyExpr *e, const PrimEnv *env, ErrorTrap *trap)
 PrimExpr *script_prim_binary(PrimExprKind kind, PrimExpr *a, PrimExpr *b, Span span,
                              ErrorTrap *trap);
 
+/* As script_prim_expr, but a Python number literal (or arithmetic on literals) takes the
+ * type `hint` instead of its default: a stored value takes the buffer's dtype, a loop start
+ * the extent's. */
+PrimExpr *script_prim_expr_typed(const PyExpr *e, DataType hint, const PrimEnv *env,
+                                 ErrorTrap *trap);
+
+/* Whether `e` is a Python number that Python itself computes (literals and arithmetic on
+ * them), which adapts to the type of the expression it meets. */
+bool script_prim_is_literal(const PyExpr *e);
+
 #endif

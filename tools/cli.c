@@ -1,0 +1,26 @@
+/* cli: what the subcommands share: usage errors and reporting an Error with its exit code.
+ * SPEC_NOTES: "Exit codes". */
+#include "tools/cli.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "relax: usage error [Usage]: ");
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    if (cmd != NULL)
+        fprintf(stderr, "\n(run 'relax help %s')\n", cmd);
+    else
+        fprintf(stderr, "\n(run 'relax --help')\n");
+    return error_exit_code(PHASE_USAGE);
+}
+
+int cli_report_error(const Error *e)
+{
+    fprintf(stderr, "%s\n", error_format(e));
+    return error_exit_code(e->phase);
+}

@@ -1,0 +1,33 @@
+/* cli: the subcommands of the `relax` program and what they share (usage errors, reporting an
+ * Error and its exit code). SPEC_NOTES: "Exit codes". */
+#ifndef RELAX_TOOLS_CLI_H
+#define RELAX_TOOLS_CLI_H
+
+#include "ast/error.h"
+
+#define RELAX_VERSION "0.1.0"
+
+/* A subcommand: argv[0] is the command's name. Returns the process exit code. */
+typedef int (*CliCommandFn)(int argc, char **argv);
+
+typedef struct CliCommand {
+    const char *name;
+    const char *summary; /* one line for `relax --help` */
+    const char *usage;   /* full text for `relax help CMD` */
+    CliCommandFn run;
+} CliCommand;
+
+int cmd_print(int argc, char **argv);
+int cmd_parse(int argc, char **argv);
+int cmd_conform(int argc, char **argv);
+
+extern const char CMD_PRINT_USAGE[];
+extern const char CMD_PARSE_USAGE[];
+extern const char CMD_CONFORM_USAGE[];
+
+/* Prints `relax: usage error [Usage]: ...` and a hint; returns exit code 2. */
+int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Prints the one-line error to stderr; returns the phase's exit code. */
+int cli_report_error(const Error *e);
+
+#endif

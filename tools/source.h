@@ -1,0 +1,22 @@
+/* source: reading program and case files, and resolving the FILE argument of the CLI
+ * (a TVMScript file, `-` for stdin, a standalone ast: YAML file, or CASEFILE.yaml#case-id).
+ * SPEC_NOTES: "Exit codes". */
+#ifndef RELAX_TOOLS_SOURCE_H
+#define RELAX_TOOLS_SOURCE_H
+
+#include <stdbool.h>
+
+#include "ast/error.h"
+#include "ast/module.h"
+
+/* The whole file as a GC string; "-" reads stdin. An unreadable file raises PHASE_IO. */
+char *source_read_file(const char *path, ErrorTrap *trap);
+bool source_is_dir(const char *path);
+bool source_exists(const char *path);
+bool source_has_suffix(const char *s, const char *suffix);
+
+/* Loads the program a CLI FILE argument names. Parse errors (of text or ast: form) are
+ * PHASE_PARSE; a bad case file is PHASE_CASE; an unknown case id is PHASE_USAGE. */
+IRModule *source_load_program(const char *arg, ErrorTrap *trap);
+
+#endif

@@ -1,0 +1,51 @@
+/* yaml_node: a YAML subtree copied into GC memory (scalars, sequences, mappings with their
+ * source positions), so case data outlives libyaml's document. SPEC_NOTES: "Case file errors". */
+#ifndef RELAX_TOOLS_YAML_NODE_H
+#define RELAX_TOOLS_YAML_NODE_H
+
+#include <stdbool.h>
+#include <yaml.h>
+
+typedef enum YamlNodeKind {
+    YAML_NODE_SCALAR,
+    YAML_NODE_SEQ,
+    YAML_NODE_MAP,
+} YamlNodeKind;
+
+typedef struct YamlNode {
+    YamlNodeKind kind;
+    const char *scalar; /* YAML_NODE_SCALAR: the text */
+    bool plain;         /* an unquoted scalar: `nan` is a number, `"nan"` a string */
+    struct YamlNode **items; /* sequence items, or mapping values */
+    const char **keys;       /* mapping keys, parallel to items */
+    int nitems;
+    int cap;
+    int line; /* 1-based */
+    int col;
+} YamlNode;
+
+/* Copies a node of a libyaml document (and everything under it). Mapping keys must be
+ * scalars; a non-scalar key is kept as "?". */
+YamlNode *yaml_node_copy(yaml_document_t *doc, yaml_node_t *node);
+
+YamlNode *yaml_node_new_scalar(const char *text, bool plain);
+YamlNode *yaml_node_new_seq(void);
+YamlNode *yaml_node_new_map(void);
+void yaml_node_seq_add(YamlNode *seq, YamlNode *item);
+void yaml_node_map_add(YamlNode *map, const char *key, YamlNode *value);
+
+/* The value under `key` in a mapping, or NULL. */
+YamlNode *yaml_node_get(const YamlNode *map, const char *key);
+bool yaml_node_is_scalar(const YamlNode *node, const char *text);
+
+/* YAML 1.1/1.2 core booleans: true/false (any case). Returns false when not a bool. */
+bool yaml_node_bool(const YamlNode *node, bool *out);
+/* A plain scalar that is a number: decimal or hex integers, decimals, exponents, and
+ * nan/inf/-inf (also .nan/.inf). `is_int` says whether it was written as an integer. */
+bool yaml_node_number(const YamlNode *node, double *out, bool *is_int);
+bool yaml_node_int(const YamlNode *node, long long *out);
+
+/* Flow-style YAML text of the node, on one line (for messages and reports). */
+char *yaml_node_str(const YamlNode *node);
+
+#endif

@@ -1,0 +1,492 @@
+/* tensor: allocation, exact element conversions and bulk access for dense tensors.
+ * SPEC_NOTES: "Values" (tensors; float16 and bfloat16; integer wrap-around). */
+#include "values/tensor.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "ast/mem.h"
+#include "ast/scalar.h"
+
+/* The storage formats; every supported dtype maps to exactly one. */
+typedef enum ElemKind {
+    EK_BOOL,
+    EK_I8,
+    EK_I16,
+    EK_I32,
+    EK_I64,
+    EK_U8,
+    EK_U16,
+    EK_U32,
+    EK_U64,
+    EK_F16,
+    EK_BF16,
+    EK_F32,
+    EK_F64,
+    EK_NONE,
+} ElemKind;
+
+static ElemKind elem_kind(DataType t)
+{
+    if (t.lanes != 1) return EK_NONE;
+    if (dtype_is_bool(t)) return EK_BOOL;
+    static const ElemKind ints[] = {EK_I8, EK_I16, EK_I32, EK_I64};
+    static const ElemKind uints[] = {EK_U8, EK_U16, EK_U32, EK_U64};
+    int slot = t.bits == 8 ? 0 : t.bits == 16 ? 1 : t.bits == 32 ? 2 : t.bits == 64 ? 3 : -1;
+    switch ((DTypeCode)t.code) {
+    case DT_INT:
+        return slot < 0 ? EK_NONE : ints[slot];
+    case DT_UINT:
+        return slot < 0 ? EK_NONE : uints[slot];
+    case DT_FLOAT:
+        return t.bits == 16 ? EK_F16 : t.bits == 32 ? EK_F32 : t.bits == 64 ? EK_F64 : EK_NONE;
+    case DT_BFLOAT:
+        return t.bits == 16 ? EK_BF16 : EK_NONE;
+    case DT_HANDLE:
+        return EK_NONE;
+    }
+    return EK_NONE;
+}
+
+bool tensor_dtype_supported(DataType dtype)
+{
+    return elem_kind(dtype) != EK_NONE;
+}
+
+int64_t tensor_shape_numel(DataType dtype, int ndim, const int64_t *shape)
+{
+    int64_t bytes = (int64_t)dtype_bytes(dtype);
+    int64_t limit = TENSOR_MAX_BYTES / (bytes > 0 ? bytes : 1);
+    int64_t n = 1;
+    bool empty = false;
+    for (int i = 0; i < ndim; i++) {
+        if (shape[i] < 0) return -1;
+        if (shape[i] == 0) empty = true;
+    }
+    if (empty) return 0;
+    for (int i = 0; i < ndim; i++) {
+        if (shape[i] > limit / n) return -1;
+        n *= shape[i];
+    }
+    return n;
+}
+
+Tensor *tensor_new(DataType dtype, int ndim, const int64_t *shape)
+{
+    if (!tensor_dtype_supported(dtype) || ndim < 0 || ndim > TENSOR_MAX_NDIM) return NULL;
+    int64_t numel = tensor_shape_numel(dtype, ndim, shape);
+    if (numel < 0) return NULL;
+    Tensor *t = MEM_NEW(Tensor);
+    t->dtype = dtype;
+    t->ndim = ndim;
+    t->shape = mem_alloc_atomic(sizeof(int64_t) * (size_t)(ndim > 0 ? ndim : 1));
+    if (ndim > 0) memcpy(t->shape, shape, sizeof(int64_t) * (size_t)ndim);
+    t->numel = numel;
+    size_t nbytes = (size_t)numel * dtype_bytes(dtype);
+    t->data = mem_alloc_atomic(nbytes);
+    memset(t->data, 0, nbytes);
+    return t;
+}
+
+Tensor *tensor_copy(const Tensor *t)
+{
+    Tensor *c = tensor_new(t->dtype, t->ndim, t->shape);
+    memcpy(c->data, t->data, tensor_nbytes(t));
+    return c;
+}
+
+Tensor *tensor_from_const(const ConstData *c)
+{
+    Tensor *t = tensor_new(c->dtype, c->ndim, c->shape);
+    if (t == NULL || t->numel != c->numel) return NULL;
+    memcpy(t->data, c->data, tensor_nbytes(t));
+    if (dtype_is_bool(t->dtype)) { /* keep the 0/1 invariant whatever the constant holds */
+        uint8_t *b = t->data;
+        for (int64_t i = 0; i < t->numel; i++)
+            b[i] = b[i] != 0;
+    }
+    return t;
+}
+
+int64_t tensor_numel(const Tensor *t)
+{
+    return t->numel;
+}
+
+size_t tensor_nbytes(const Tensor *t)
+{
+    return (size_t)t->numel * dtype_bytes(t->dtype);
+}
+
+bool tensor_has_shape(const Tensor *t, int ndim, const int64_t *shape)
+{
+    if (t->ndim != ndim) return false;
+    for (int i = 0; i < ndim; i++)
+        if (t->shape[i] != shape[i]) return false;
+    return true;
+}
+
+bool tensor_shape_equal(const Tensor *a, const Tensor *b)
+{
+    return tensor_has_shape(a, b->ndim, b->shape);
+}
+
+/* ---- scalar conversions ---- */
+
+/* A double as an integer modulo 2^64: truncated toward zero; NaN and infinities give 0. */
+static uint64_t f64_to_bits(double v)
+{
+    if (!isfinite(v)) return 0;
+    double m = fmod(trunc(v), 18446744073709551616.0); /* exact; |m| < 2^64 */
+    if (m >= 0) return (uint64_t)m;
+    return 0u - (uint64_t)(-m);
+}
+
+/* Rounds to bfloat16 from the exact double, so no intermediate float rounding intervenes. */
+static uint16_t f64_to_bf16(double d)
+{
+    if (isnan(d)) return (uint16_t)((signbit(d) ? 0x8000u : 0) | 0x7fc0u);
+    double a = fabs(d);
+    double r = a;
+    if (isfinite(a) && a != 0.0) {
+        int e;
+        frexp(a, &e);
+        int q = e - 8 < -133 ? -133 : e - 8; /* 8 significant bits; subnormals at 2^-133 */
+        r = ldexp(nearbyint(ldexp(a, -q)), q);
+    }
+    float f = r >= ldexp(1.0, 128) ? INFINITY : (float)r; /* exact: r has at most 8 bits */
+    return scalar_float_to_bfloat(signbit(d) ? -f : f);
+}
+
+/* An integer beyond 2^53 rounded to `bits` significant bits, ties to even, as a double. */
+static double round_big_int(int64_t v, int bits)
+{
+    uint64_t u = v < 0 ? 0u - (uint64_t)v : (uint64_t)v;
+    int len = 64;
+    while (len > 0 && !(u >> (len - 1) & 1u))
+        len--;
+    int s = len - bits;
+    uint64_t keep = u >> s;
+    uint64_t rem = u & ((UINT64_C(1) << s) - 1u);
+    uint64_t half = UINT64_C(1) << (s - 1);
+    if (rem > half || (rem == half && (keep & 1u))) keep++;
+    double r = ldexp((double)keep, s);
+    return v < 0 ? -r : r;
+}
+
+static double int_to_small_float_exact(int64_t v, int bits)
+{
+    const int64_t exact = (int64_t)1 << 53;
+    if (v > -exact && v < exact) return (double)v;
+    return round_big_int(v, bits);
+}
+
+/* Integer result of reading a float element: truncated, saturated, NaN as 0. */
+static int64_t f64_to_i64_sat(double v)
+{
+    if (isnan(v)) return 0;
+    if (v >= 9223372036854775808.0) return INT64_MAX;
+    if (v < -9223372036854775808.0) return INT64_MIN;
+    return (int64_t)v;
+}
+
+static int64_t bits_to_i64(uint64_t u)
+{
+    int64_t r;
+    memcpy(&r, &u, sizeof r);
+    return r;
+}
+
+#define LOAD(T, p, i) (((const T *)(p))[i])
+#define STORE(T, p, i, x) (((T *)(p))[i] = (T)(x))
+
+static double load_f64(ElemKind k, const void *p, int64_t i)
+{
+    switch (k) {
+    case EK_BOOL:
+        return LOAD(uint8_t, p, i);
+    case EK_I8:
+        return LOAD(int8_t, p, i);
+    case EK_I16:
+        return LOAD(int16_t, p, i);
+    case EK_I32:
+        return LOAD(int32_t, p, i);
+    case EK_I64:
+        return (double)LOAD(int64_t, p, i);
+    case EK_U8:
+        return LOAD(uint8_t, p, i);
+    case EK_U16:
+        return LOAD(uint16_t, p, i);
+    case EK_U32:
+        return LOAD(uint32_t, p, i);
+    case EK_U64:
+        return (double)LOAD(uint64_t, p, i);
+    case EK_F16:
+        return scalar_half_to_float(LOAD(uint16_t, p, i));
+    case EK_BF16:
+        return scalar_bfloat_to_float(LOAD(uint16_t, p, i));
+    case EK_F32:
+        return LOAD(float, p, i);
+    case EK_F64:
+        return LOAD(double, p, i);
+    case EK_NONE:
+        return 0.0;
+    }
+    return 0.0;
+}
+
+static uint64_t load_bits(ElemKind k, const void *p, int64_t i)
+{
+    switch (k) {
+    case EK_BOOL:
+        return LOAD(uint8_t, p, i);
+    case EK_I8:
+        return (uint64_t)(int64_t)LOAD(int8_t, p, i);
+    case EK_I16:
+        return (uint64_t)(int64_t)LOAD(int16_t, p, i);
+    case EK_I32:
+        return (uint64_t)(int64_t)LOAD(int32_t, p, i);
+    case EK_I64:
+        return (uint64_t)LOAD(int64_t, p, i);
+    case EK_U8:
+        return LOAD(uint8_t, p, i);
+    case EK_U16:
+        return LOAD(uint16_t, p, i);
+    case EK_U32:
+        return LOAD(uint32_t, p, i);
+    case EK_U64:
+        return LOAD(uint64_t, p, i);
+    case EK_F16:
+    case EK_BF16:
+    case EK_F32:
+    case EK_F64:
+    case EK_NONE:
+        return (uint64_t)f64_to_i64_sat(load_f64(k, p, i));
+    }
+    return 0;
+}
+
+/* Stores the low bits of an integer: the wrap modulo 2^bits is done on unsigned types, so
+ * no conversion here is implementation-defined. */
+static void store_bits(ElemKind k, void *p, int64_t i, uint64_t u)
+{
+    switch (k) {
+    case EK_BOOL:
+        STORE(uint8_t, p, i, u != 0);
+        return;
+    case EK_I8:
+    case EK_U8:
+        STORE(uint8_t, p, i, u & 0xffu);
+        return;
+    case EK_I16:
+    case EK_U16:
+        STORE(uint16_t, p, i, u & 0xffffu);
+        return;
+    case EK_I32:
+    case EK_U32:
+        STORE(uint32_t, p, i, u & 0xffffffffu);
+        return;
+    case EK_I64:
+    case EK_U64:
+        STORE(uint64_t, p, i, u);
+        return;
+    case EK_F16:
+    case EK_BF16:
+    case EK_F32:
+    case EK_F64:
+    case EK_NONE:
+        return;
+    }
+}
+
+static void store_f64(ElemKind k, void *p, int64_t i, double v)
+{
+    switch (k) {
+    case EK_BOOL:
+        STORE(uint8_t, p, i, v != 0.0 || isnan(v));
+        return;
+    case EK_F16:
+        STORE(uint16_t, p, i, scalar_double_to_half(v));
+        return;
+    case EK_BF16:
+        STORE(uint16_t, p, i, f64_to_bf16(v));
+        return;
+    case EK_F32:
+        STORE(float, p, i, v);
+        return;
+    case EK_F64:
+        STORE(double, p, i, v);
+        return;
+    case EK_I8:
+    case EK_I16:
+    case EK_I32:
+    case EK_I64:
+    case EK_U8:
+    case EK_U16:
+    case EK_U32:
+    case EK_U64:
+    case EK_NONE:
+        store_bits(k, p, i, f64_to_bits(v));
+        return;
+    }
+}
+
+static void store_i64(ElemKind k, void *p, int64_t i, int64_t v)
+{
+    switch (k) {
+    case EK_F16:
+        STORE(uint16_t, p, i, scalar_double_to_half(int_to_small_float_exact(v, 11)));
+        return;
+    case EK_BF16:
+        STORE(uint16_t, p, i, f64_to_bf16(int_to_small_float_exact(v, 8)));
+        return;
+    case EK_F32:
+        STORE(float, p, i, v);
+        return; /* int to float conversion rounds once */
+    case EK_F64:
+        STORE(double, p, i, v);
+        return;
+    case EK_BOOL:
+    case EK_I8:
+    case EK_I16:
+    case EK_I32:
+    case EK_I64:
+    case EK_U8:
+    case EK_U16:
+    case EK_U32:
+    case EK_U64:
+    case EK_NONE:
+        store_bits(k, p, i, (uint64_t)v);
+        return;
+    }
+}
+
+double tensor_get_f64(const Tensor *t, int64_t i)
+{
+    return load_f64(elem_kind(t->dtype), t->data, i);
+}
+
+int64_t tensor_get_i64(const Tensor *t, int64_t i)
+{
+    return bits_to_i64(load_bits(elem_kind(t->dtype), t->data, i));
+}
+
+uint64_t tensor_get_u64(const Tensor *t, int64_t i)
+{
+    return load_bits(elem_kind(t->dtype), t->data, i);
+}
+
+void tensor_set_f64(Tensor *t, int64_t i, double v)
+{
+    store_f64(elem_kind(t->dtype), t->data, i, v);
+}
+
+void tensor_set_i64(Tensor *t, int64_t i, int64_t v)
+{
+    store_i64(elem_kind(t->dtype), t->data, i, v);
+}
+
+/* ---- bulk access: the common dtypes get a straight loop, the rest go element-wise ---- */
+
+#define BULK_READ(T, out)                                                                          \
+    do {                                                                                           \
+        const T *src_ = t->data;                                                                   \
+        for (int64_t i_ = 0; i_ < t->numel; i_++)                                                  \
+            (out)[i_] = src_[i_];                                                                  \
+    } while (0)
+
+void tensor_read_f64(const Tensor *t, double *out)
+{
+    ElemKind k = elem_kind(t->dtype);
+    if (k == EK_F32)
+        BULK_READ(float, out);
+    else if (k == EK_F64)
+        memcpy(out, t->data, sizeof(double) * (size_t)t->numel);
+    else
+        for (int64_t i = 0; i < t->numel; i++)
+            out[i] = load_f64(k, t->data, i);
+}
+
+void tensor_write_f64(Tensor *t, const double *in)
+{
+    ElemKind k = elem_kind(t->dtype);
+    if (k == EK_F64) {
+        memcpy(t->data, in, sizeof(double) * (size_t)t->numel);
+        return;
+    }
+    if (k == EK_F32) {
+        float *dst = t->data;
+        for (int64_t i = 0; i < t->numel; i++)
+            dst[i] = (float)in[i];
+        return;
+    }
+    for (int64_t i = 0; i < t->numel; i++)
+        store_f64(k, t->data, i, in[i]);
+}
+
+void tensor_read_i64(const Tensor *t, int64_t *out)
+{
+    ElemKind k = elem_kind(t->dtype);
+    if (k == EK_I64)
+        memcpy(out, t->data, sizeof(int64_t) * (size_t)t->numel);
+    else if (k == EK_I32)
+        BULK_READ(int32_t, out);
+    else
+        for (int64_t i = 0; i < t->numel; i++)
+            out[i] = bits_to_i64(load_bits(k, t->data, i));
+}
+
+void tensor_write_i64(Tensor *t, const int64_t *in)
+{
+    ElemKind k = elem_kind(t->dtype);
+    if (k == EK_I64 || k == EK_U64) {
+        memcpy(t->data, in, sizeof(int64_t) * (size_t)t->numel);
+        return;
+    }
+    for (int64_t i = 0; i < t->numel; i++)
+        store_i64(k, t->data, i, in[i]);
+}
+
+void tensor_fill_f64(Tensor *t, double v)
+{
+    ElemKind k = elem_kind(t->dtype);
+    if (t->numel == 0) return;
+    store_f64(k, t->data, 0, v);
+    size_t width = dtype_bytes(t->dtype);
+    for (int64_t i = 1; i < t->numel; i++)
+        memcpy((char *)t->data + (size_t)i * width, t->data, width);
+}
+
+double tensor_round_f64(DataType dtype, double v)
+{
+    ElemKind k = elem_kind(dtype);
+    union {
+        double d;
+        uint64_t u;
+    } slot = {.u = 0};
+    store_f64(k, &slot, 0, v);
+    return load_f64(k, &slot, 0);
+}
+
+int64_t tensor_wrap_i64(DataType dtype, int64_t v)
+{
+    ElemKind k = elem_kind(dtype);
+    union {
+        double d;
+        uint64_t u;
+    } slot = {.u = 0};
+    store_i64(k, &slot, 0, v);
+    return bits_to_i64(load_bits(k, &slot, 0));
+}
+
+int64_t tensor_f64_to_int(DataType dtype, double v)
+{
+    ElemKind k = elem_kind(dtype);
+    if (k == EK_NONE) return f64_to_i64_sat(v);
+    union {
+        double d;
+        uint64_t u;
+    } slot = {.u = 0};
+    store_f64(k, &slot, 0, v);
+    return bits_to_i64(load_bits(k, &slot, 0));
+}

@@ -1,0 +1,74 @@
+/* tensor: dense, mutable, row-major n-dimensional arrays of every Relax scalar dtype.
+ * SPEC_NOTES: "Values" (tensors; float16 and bfloat16; integer wrap-around). */
+#ifndef RELAX_VALUES_TENSOR_H
+#define RELAX_VALUES_TENSOR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ast/dtype.h"
+#include "ast/expr.h"
+
+/* Elements are stored in their dtype's own width: float16 and bfloat16 as 16-bit patterns,
+ * bool as one byte holding 0 or 1. The data is atomic GC memory; tensors are mutable, so two
+ * values holding the same Tensor observe each other's writes. */
+typedef struct Tensor {
+    DataType dtype;
+    int ndim;
+    int64_t *shape; /* ndim dims, each >= 0 */
+    int64_t numel;
+    void *data; /* numel * dtype_bytes(dtype) bytes */
+} Tensor;
+
+/* Largest rank and element count a tensor may have; larger requests fail. */
+#define TENSOR_MAX_NDIM 64
+#define TENSOR_MAX_BYTES ((int64_t)1 << 40)
+
+/* Scalar dtypes a tensor can hold: bool, int8..64, uint8..64, float16/32/64, bfloat16. */
+bool tensor_dtype_supported(DataType dtype);
+
+/* The element count of a shape, or -1 when a dim is negative, the product overflows, or the
+ * data would pass TENSOR_MAX_BYTES for this dtype. */
+int64_t tensor_shape_numel(DataType dtype, int ndim, const int64_t *shape);
+
+/* A zeroed tensor; NULL for an unsupported dtype, a bad rank, a negative dim or a size over
+ * the limits (the caller raises the error it finds fitting). */
+Tensor *tensor_new(DataType dtype, int ndim, const int64_t *shape);
+/* A fresh tensor with the same dtype, shape and contents. */
+Tensor *tensor_copy(const Tensor *t);
+/* A fresh tensor holding a constant's data; the constant itself is never shared. */
+Tensor *tensor_from_const(const ConstData *c);
+
+int64_t tensor_numel(const Tensor *t);
+size_t tensor_nbytes(const Tensor *t);
+bool tensor_shape_equal(const Tensor *a, const Tensor *b);
+bool tensor_has_shape(const Tensor *t, int ndim, const int64_t *shape);
+
+/* Element access at a flat row-major index. Reading converts exactly to the result type
+ * (uint64 above 2^63 reads as its two's-complement int64; large int64 read as double rounds
+ * once). Writing converts once into the dtype:
+ *   integers wrap modulo 2^bits; a double is first truncated toward zero (NaN gives 0);
+ *   floats round to nearest, ties to even, in the dtype's own format;
+ *   bool stores 1 for any non-zero value (NaN included) and 0 otherwise. */
+double tensor_get_f64(const Tensor *t, int64_t i);
+int64_t tensor_get_i64(const Tensor *t, int64_t i);
+uint64_t tensor_get_u64(const Tensor *t, int64_t i);
+void tensor_set_f64(Tensor *t, int64_t i, double v);
+void tensor_set_i64(Tensor *t, int64_t i, int64_t v);
+
+/* Bulk conversions of every element, one dtype dispatch per call. */
+void tensor_read_f64(const Tensor *t, double *out);
+void tensor_write_f64(Tensor *t, const double *in);
+void tensor_read_i64(const Tensor *t, int64_t *out);
+void tensor_write_i64(Tensor *t, const int64_t *in);
+void tensor_fill_f64(Tensor *t, double v);
+
+/* The same conversions for one scalar, for PrimValues and constants: the value a double or
+ * an int64 becomes once stored in `dtype`. */
+double tensor_round_f64(DataType dtype, double v);
+int64_t tensor_wrap_i64(DataType dtype, int64_t v);
+/* The integer a double becomes once stored in an integer or bool dtype. */
+int64_t tensor_f64_to_int(DataType dtype, double v);
+
+#endif

@@ -1,0 +1,27 @@
+/* value_yaml: reads the case-file value notation (CASE_FORMAT "Values") into Values.
+ * SPEC_NOTES: "Value notation errors" (code BadValue, phase case). */
+#ifndef RELAX_VALUES_VALUE_YAML_H
+#define RELAX_VALUES_VALUE_YAML_H
+
+#include <stdbool.h>
+#include <yaml.h>
+
+#include "ast/error.h"
+#include "values/value.h"
+
+typedef struct ValueYamlOptions {
+    const char *file; /* named in error spans; may be NULL */
+    /* Expected results may use {callable: true} and {object: "name"}; arguments may not. */
+    bool expectation;
+} ValueYamlOptions;
+
+/* Reads one value from a node of a loaded document. Everything is copied out of libyaml's
+ * memory. A malformed value raises BadValue (phase case) at the node's line and column. */
+Value *value_yaml_parse_node(yaml_document_t *doc, yaml_node_t *node, const ValueYamlOptions *opt,
+                             ErrorTrap *trap);
+
+/* Reads one value from YAML text, e.g. "{tensor: {dtype: int32, shape: [2], data: [1, 2]}}"
+ * (the form `relax run --arg` takes). YAML syntax errors are BadValue too. */
+Value *value_yaml_parse_text(const char *text, const ValueYamlOptions *opt, ErrorTrap *trap);
+
+#endif
