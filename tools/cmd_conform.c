@@ -250,14 +250,17 @@ static void check_stale_known(Conform *cf)
 }
 
 /* --known-failures FILE, else known-failures.txt in the spec-tests directory if present. */
+static const char *known_path(const Conform *cf)
+{
+    if (cf->known_path != NULL || cf->root == NULL)
+        return cf->known_path;
+    const char *candidate = mem_printf("%s/known-failures.txt", cf->root);
+    return source_exists(candidate) ? candidate : NULL;
+}
+
 static int load_known(Conform *cf)
 {
-    const char *path = cf->known_path;
-    if (path == NULL && cf->root != NULL) {
-        const char *candidate = mem_printf("%s/known-failures.txt", cf->root);
-        if (source_exists(candidate))
-            path = candidate;
-    }
+    const char *path = known_path(cf);
     if (path == NULL) {
         cf->known = known_failures_new("known-failures.txt");
         return 0;

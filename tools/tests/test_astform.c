@@ -373,7 +373,7 @@ static const ErrCase err_cases[] = {
 
 static void test_errors(void)
 {
-    for (size_t i = 0; i < sizeof err_cases / sizeof err_cases[0]; i++) {
+    for (volatile size_t i = 0; i < sizeof err_cases / sizeof err_cases[0]; i++) {
         const ErrCase *c = &err_cases[i];
         ErrorTrap trap;
         if (setjmp(trap.jmp) == 0) {
@@ -518,7 +518,7 @@ static int check_corpus_file(const char *path)
         return 0;
     CaseFile *cf = case_file_load(path, &trap);
     int checked = 0;
-    for (int i = 0; i < cf->ncases; i++) {
+    for (volatile int i = 0; i < cf->ncases; i++) {
         const Case *c = cf->cases[i];
         ErrorTrap t2;
         if (c->program == NULL || setjmp(t2.jmp) != 0)

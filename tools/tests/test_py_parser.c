@@ -650,7 +650,7 @@ static void test_parse_expr(void) {
         {"n m", "SyntaxError", 22},  {"n *", "SyntaxError", 23}, {"", "SyntaxError", 20},
         {"n, m", "SyntaxError", 21}, {"(n", "SyntaxError", 20},  {"n $", "BadToken", 22},
     };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    for (volatile size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         if (setjmp(trap.jmp) == 0) {
             py_parse_expr("m.py", bad[i].text, origin, &trap);
             CU_FAIL("must not parse");

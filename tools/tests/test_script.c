@@ -996,7 +996,7 @@ static const struct {
 
 static void test_errors(void)
 {
-    for (size_t i = 0; i < sizeof error_cases / sizeof error_cases[0]; i++) {
+    for (volatile size_t i = 0; i < sizeof error_cases / sizeof error_cases[0]; i++) {
         ErrorTrap trap;
         if (setjmp(trap.jmp) == 0) {
             script_parse("test.py", error_cases[i].text, &trap);
