@@ -340,10 +340,8 @@ static StructInfo *read_prim_sinfo(AstReader *r, yaml_node_t *node, yaml_node_t 
     PrimExpr *pv = v ? ast_read_primexpr(r, v) : NULL;
     if (dt == NULL && pv == NULL)
         ast_fail(r, node, "PrimStructInfo is missing its field 'dtype'");
+    /* A value of another dtype is WF-22's business, not the reader's. */
     DataType t = dt ? ast_dtype(r, dt) : pv->dtype;
-    if (pv != NULL && !dtype_equal(t, pv->dtype))
-        ast_fail(r, v, "the value's dtype %s differs from dtype %s", dtype_str(pv->dtype),
-                 dtype_str(t));
     return sinfo_prim(t, pv, sp);
 }
 
@@ -455,14 +453,15 @@ static StructInfo *read_func_sinfo(AstReader *r, yaml_node_t *node, yaml_node_t 
     StructInfo *ret = ast_read_sinfo(r, ast_field_req(r, &f, "ret"));
     bool purity = pur ? ast_bool(r, pur, "purity") : true;
     Span sp = ast_span(r, node);
+    const char *derive = der ? ast_scalar(r, der, "derive_func") : NULL;
     if (ps != NULL && !ast_is_null(ps)) {
-        if (der != NULL)
-            ast_fail(r, der, "derive_func is only for a FuncStructInfo without params");
+        /* Both params and derive_func is WF-17's business, not the reader's. */
         int n;
         StructInfo **params = read_sinfo_list(r, ps, &n);
-        return sinfo_func(params, n, ret, purity, sp);
+        StructInfo *s = sinfo_func(params, n, ret, purity, sp);
+        s->u.func.derive_func = derive;
+        return s;
     }
-    const char *derive = der ? ast_scalar(r, der, "derive_func") : NULL;
     return sinfo_func_opaque(ret, purity, derive, sp);
 }
 

@@ -2,6 +2,10 @@
  * SPEC_NOTES: none (implementation). */
 #include "ast/mem.h"
 
+/* Threads: the evaluator runs on a thread of its own with a large stack; the collector
+ * must know that thread to scan its stack. */
+#include <pthread.h>
+#define GC_THREADS
 #include <gc.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -132,4 +136,41 @@ char *strbuf_str(const StrBuf *sb)
     if (sb->data == NULL)
         return mem_strdup("");
     return mem_strndup(sb->data, sb->len);
+}
+
+typedef struct StackRun {
+    void (*fn)(void *);
+    void *arg;
+} StackRun;
+
+static void *stack_run(void *p)
+{
+    StackRun *r = p;
+    r->fn(r->arg);
+    return NULL;
+}
+
+int mem_run_on_large_stack(size_t bytes, void (*fn)(void *), void *arg)
+{
+    pthread_attr_t attr;
+    if (pthread_attr_init(&attr) != 0)
+        return 0;
+    pthread_t th;
+    StackRun r = {fn, arg};
+    int ok = pthread_attr_setstacksize(&attr, bytes) == 0 &&
+             GC_pthread_create(&th, &attr, stack_run, &r) == 0;
+    pthread_attr_destroy(&attr);
+    if (ok)
+        GC_pthread_join(th, NULL);
+    return ok;
+}
+
+size_t mem_heap_size(void)
+{
+    return GC_get_heap_size();
+}
+
+void mem_collect(void)
+{
+    GC_gcollect();
 }

@@ -31,6 +31,14 @@ char *mem_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
         (items)[(len)++] = (x);                                                               \
     } while (0)
 
+/* Runs fn(arg) to completion on a new thread whose stack has `bytes` bytes, known to the
+ * collector; the caller waits. Returns 0 (without running fn) when no such thread can be
+ * made. fn must not longjmp out: catch errors inside and hand them back through arg. */
+int mem_run_on_large_stack(size_t bytes, void (*fn)(void *), void *arg);
+/* The collector's heap size in bytes, and a full collection (for memory tests). */
+size_t mem_heap_size(void);
+void mem_collect(void);
+
 /* A growable string buffer. */
 typedef struct StrBuf {
     char *data;

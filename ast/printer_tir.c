@@ -4,6 +4,11 @@
 
 #include "ast/printer_internal.h"
 
+static bool is_return(const PrimExpr *e)
+{
+    return e->kind == PE_CALL && strcmp(e->u.call.name, "tir.ret") == 0 && e->u.call.nargs == 1;
+}
+
 static void print_stmt(Printer *p, const Stmt *s);
 
 static bool prim_uses_var(const PrimExpr *e, const TirVar *v)
@@ -394,6 +399,13 @@ static void print_stmt_in(Printer *p, const Stmt *s)
         return;
     case STMT_EVALUATE:
         printer_line_start(p);
+        if (is_return(s->u.evaluate)) {
+            /* The parser reads `return e` as an Evaluate of the tir.ret intrinsic. */
+            strbuf_add(&p->out, "return ");
+            printer_emit_prim(p, &p->out, s->u.evaluate->u.call.args[0]);
+            strbuf_addc(&p->out, '\n');
+            return;
+        }
         strbuf_add(&p->out, "T.evaluate(");
         printer_emit_prim(p, &p->out, s->u.evaluate);
         strbuf_add(&p->out, ")\n");

@@ -1,8 +1,12 @@
 /* script_call: calls in the R namespace: leaf constructors (R.shape, R.str, ...), the
  * builtin call forms (R.call_tir, R.call_packed, ...) and operator calls. SPEC_NOTES: TS-6, TS-7, TS-8. */
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "ast/mem.h"
+#include "ast/op_schema.h"
+#include "ast/py_parser.h"
 #include "ast/script_internal.h"
 
 /* The arguments of a call bound to named parameters, Python style. */
@@ -384,6 +388,13 @@ static Expr *format_form(ScriptCtx *ctx, const PyExpr *c, const char *fname)
     }
     int n;
     Expr **vals = convert_args(ctx, c, 0, 0, &n);
+    /* assert_op(cond, format_args): a list or tuple of format arguments is flattened. */
+    const PyExpr *second = c->u.call.nargs == 2 ? c->u.call.args[1] : NULL;
+    if (lead == 1 && second != NULL && (second->kind == PY_LIST || second->kind == PY_TUPLE)) {
+        extra = vals[1]->u.tuple.fields;
+        nextra = vals[1]->u.tuple.n;
+        n = 1;
+    }
     Expr **args = MEM_ARRAY(Expr *, n + nextra + 2);
     int m = 0;
     if (lead == 1)
@@ -394,6 +405,45 @@ static Expr *format_form(ScriptCtx *ctx, const PyExpr *c, const char *fname)
     for (int i = 0; i < nextra; i++)
         args[m++] = extra[i];
     return make_call(mem_printf("relax.%s", fname), args, m, c->span);
+}
+
+/* The integer keyword `name` of a call, or `fallback` when it is absent. */
+static int64_t int_keyword(ScriptCtx *ctx, const PyExpr *c, const char *name, int64_t fallback)
+{
+    for (int k = 0; k < c->u.call.nkw; k++) {
+        if (strcmp(c->u.call.kw_names[k], name) != 0)
+            continue;
+        if (c->u.call.kw_values[k]->kind != PY_INT)
+            script_fail(ctx, "BadArguments", c->u.call.kw_spans[k], "`%s` takes an integer",
+                        name);
+        return c->u.call.kw_values[k]->u.int_value;
+    }
+    return fallback;
+}
+
+/* hint_on_device -> R.hint_on_device(data, R.device(dev_type=t, dev_id=i))
+ *                 | R.hint_on_device(data, dev_type=t, dev_id=i)
+ * The device is kept as the call's attributes dev_type and dev_id. */
+static Expr *hint_on_device_form(ScriptCtx *ctx, const PyExpr *c, const char *fname)
+{
+    const PyExpr *dev = c;
+    if (c->u.call.nargs == 2) {
+        dev = c->u.call.args[1];
+        ScriptNs ns;
+        const char *path = dev->kind == PY_CALL ? script_dotted(ctx, dev->u.call.func, &ns) : NULL;
+        if (path == NULL || ns != NS_RELAX || strcmp(path, "device") != 0)
+            script_fail(ctx, "BadArguments", dev->span, "R.%s takes a device R.device(...)",
+                        fname);
+    } else if (c->u.call.nargs != 1) {
+        script_fail(ctx, "BadArguments", c->span, "R.%s takes data and a device", fname);
+    }
+    Expr **args = MEM_ARRAY(Expr *, 1);
+    args[0] = script_expr(ctx, c->u.call.args[0]);
+    Expr *call = make_call(mem_printf("relax.%s", fname), args, 1, c->span);
+    attrs_set(call->u.call.attrs, "dev_type",
+              attr_int(int_keyword(ctx, dev, "dev_type", 1), dev->span));
+    attrs_set(call->u.call.attrs, "dev_id", attr_int(int_keyword(ctx, dev, "dev_id", 0), dev->span));
+    return call;
 }
 
 static Expr *extern_form(ScriptCtx *ctx, const PyExpr *c, const char *fname)
@@ -468,12 +518,235 @@ static Expr *misplaced(ScriptCtx *ctx, const PyExpr *c, const char *fname)
 
 /* ---- operator calls --------------------------------------------------------------- */
 
-/* op_call -> R.<name>(args, attr=value, ..., sinfo_args=...) */
+/* Errors in a registered operator's call pin TS-8 (the operator's signature), whatever
+ * rule the same code carries elsewhere. */
+static noreturn void op_fail(ScriptCtx *ctx, const char *code, Span span, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static noreturn void op_fail(ScriptCtx *ctx, const char *code, Span span, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (span.file == NULL)
+        span.file = ctx->file;
+    error_raise(ctx->trap, PHASE_PARSE, code, "TS-8", span, "%s", msg);
+}
+
+static bool attr_is_int_list(const AttrValue *v)
+{
+    if (v->kind != ATTR_LIST)
+        return false;
+    for (int i = 0; i < v->u.list.n; i++)
+        if (v->u.list.items[i]->kind != ATTR_INT)
+            return false;
+    return true;
+}
+
+static AttrValue *one_item_list(AttrValue *v)
+{
+    AttrValue *l = attr_new(ATTR_LIST, v->span);
+    l->u.list.items = MEM_ARRAY(AttrValue *, 1);
+    l->u.list.items[0] = v;
+    l->u.list.n = 1;
+    return l;
+}
+
+/* A dtype attribute: a dtype string or R.dtype(...); None is "void" (TVM's unknown dtype). */
+static AttrValue *dtype_attr(ScriptCtx *ctx, AttrValue *v, const PyExpr *e)
+{
+    if (v->kind == ATTR_NONE)
+        return attr_str("void", v->span);
+    if (v->kind == ATTR_EXPR && v->u.expr->kind == EXPR_DTYPE)
+        return attr_str(dtype_str(v->u.expr->u.dtype), v->span);
+    DataType t;
+    if (v->kind != ATTR_STR)
+        return NULL;
+    if (!dtype_parse(v->u.s, &t))
+        script_fail(ctx, "BadDType", e->span, "`%s` names no data type", v->u.s);
+    return attr_str(dtype_str(t), v->span);
+}
+
+/* The attribute value of an OPP_ATTR parameter typed per its OpAttrType; NULL when the
+ * value is of the wrong type. */
+static AttrValue *typed_attr(ScriptCtx *ctx, OpAttrType type, AttrValue *v, const PyExpr *e)
+{
+    bool none = v->kind == ATTR_NONE;
+    switch (type) {
+    case OPA_INT: return v->kind == ATTR_INT ? v : NULL;
+    case OPA_OPT_INT: return v->kind == ATTR_INT || none ? v : NULL;
+    case OPA_FLOAT:
+    case OPA_OPT_FLOAT:
+        if (v->kind == ATTR_INT) {
+            AttrValue *f = attr_new(ATTR_FLOAT, v->span);
+            f->u.f = (double)v->u.i;
+            return f;
+        }
+        return v->kind == ATTR_FLOAT || (none && type == OPA_OPT_FLOAT) ? v : NULL;
+    case OPA_BOOL: return v->kind == ATTR_BOOL ? v : NULL;
+    case OPA_STR: return v->kind == ATTR_STR ? v : NULL;
+    case OPA_OPT_STR: return v->kind == ATTR_STR || none ? v : NULL;
+    case OPA_DTYPE: return dtype_attr(ctx, v, e);
+    case OPA_INT_LIST: return attr_is_int_list(v) ? v : NULL;
+    case OPA_OPT_INT_LIST: return attr_is_int_list(v) || none ? v : NULL;
+    case OPA_INT_OR_LIST:
+    case OPA_OPT_INT_OR_LIST:
+        if (v->kind == ATTR_INT)
+            return one_item_list(v);
+        return attr_is_int_list(v) || (none && type == OPA_OPT_INT_OR_LIST) ? v : NULL;
+    }
+    return NULL;
+}
+
+static AttrValue *op_attr(ScriptCtx *ctx, const OpSchema *s, const OpParam *p, const PyExpr *e)
+{
+    AttrValue *v = typed_attr(ctx, p->attr_type, script_attr_value(ctx, e, true), e);
+    if (v == NULL)
+        op_fail(ctx, "BadArguments", e->span, "R.%s: attribute `%s` has the wrong type",
+                s->name + strlen("relax."), p->name);
+    return v;
+}
+
+/* A parameter's default, read from its Python literal text. */
+static const PyExpr *default_value(ScriptCtx *ctx, const OpParam *p, Span span)
+{
+    return py_parse_expr(ctx->file, p->default_text, span, ctx->trap);
+}
+
+static Expr **convert_seq(ScriptCtx *ctx, const PyExpr *e)
+{
+    Expr **items = MEM_ARRAY(Expr *, e->u.seq.n + 1);
+    for (int i = 0; i < e->u.seq.n; i++)
+        items[i] = script_expr(ctx, e->u.seq.items[i]);
+    return items;
+}
+
+/* One Relax argument of a registered operator, converted per its parameter kind. */
+static Expr *op_arg(ScriptCtx *ctx, const OpParam *p, const PyExpr *e)
+{
+    bool seq = e->kind == PY_LIST || e->kind == PY_TUPLE;
+    switch (p->kind) {
+    case OPP_ARG_LIST:
+        if (seq)
+            return expr_tuple(convert_seq(ctx, e), e->u.seq.n, e->span);
+        return script_expr(ctx, e);
+    case OPP_ARG_SHAPE:
+        return seq ? tir_vars(ctx, e) : script_expr(ctx, e);
+    case OPP_ARG_PRIM:
+        if (script_prim_class(ctx, e) == PCLASS_PRIM)
+            return expr_prim_value(script_prim(ctx, e), e->span);
+        return script_expr(ctx, e);
+    case OPP_ARG:
+    case OPP_ATTR:
+        break;
+    }
+    return script_expr(ctx, e);
+}
+
+/* Python-style binding of positional and keyword arguments to the schema's parameters. */
+static void bind_op_params(ScriptCtx *ctx, const PyExpr *c, const OpSchema *s,
+                           const PyExpr **slot, Expr *call)
+{
+    const char *fname = s->name + strlen("relax.");
+    if (c->u.call.nargs > s->nparams)
+        op_fail(ctx, "BadArguments", c->span, "R.%s takes at most %d arguments", fname,
+                s->nparams);
+    for (int i = 0; i < c->u.call.nargs; i++) {
+        if (c->u.call.args[i]->kind == PY_STARRED)
+            op_fail(ctx, "BadArguments", c->u.call.args[i]->span,
+                    "star arguments are not supported");
+        slot[i] = c->u.call.args[i];
+    }
+    for (int k = 0; k < c->u.call.nkw; k++) {
+        const char *kw = c->u.call.kw_names[k];
+        if (strcmp(kw, "sinfo_args") == 0) {
+            set_sinfo_args(ctx, call, c->u.call.kw_values[k]);
+            continue;
+        }
+        int i = 0;
+        while (i < s->nparams && strcmp(s->params[i].name, kw) != 0)
+            i++;
+        if (i == s->nparams)
+            op_fail(ctx, "UnknownKeyword", c->u.call.kw_spans[k], "R.%s takes no keyword `%s`",
+                    fname, kw);
+        if (slot[i] != NULL)
+            op_fail(ctx, "BadArguments", c->u.call.kw_spans[k], "`%s` given twice", kw);
+        slot[i] = c->u.call.kw_values[k];
+    }
+}
+
+static void op_args(ScriptCtx *ctx, const PyExpr *c, const OpSchema *s, const PyExpr **slot,
+                    Expr *call)
+{
+    Expr **args = MEM_ARRAY(Expr *, s->nparams + 1);
+    int n = 0;
+    for (int i = 0; i < s->nparams; i++) {
+        const OpParam *p = &s->params[i];
+        if (p->kind == OPP_ATTR)
+            continue;
+        const PyExpr *e = slot[i];
+        bool omitted = e == NULL || e->kind == PY_NONE;
+        if (omitted && p->default_text == NULL)
+            op_fail(ctx, "BadArguments", c->span, "R.%s needs the argument `%s`",
+                    s->name + strlen("relax."), p->name);
+        if (omitted && strcmp(p->default_text, "None") == 0)
+            continue;
+        args[n++] = op_arg(ctx, p, omitted ? default_value(ctx, p, c->span) : e);
+    }
+    call->u.call.args = args;
+    call->u.call.nargs = n;
+}
+
+static int param_index(const OpSchema *s, const char *name)
+{
+    for (int i = 0; i < s->nparams; i++)
+        if (s->params[i].kind == OPP_ATTR && strcmp(s->params[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+/* Every attribute, given or defaulted, in the order TVM prints them. */
+static void op_attrs(ScriptCtx *ctx, const PyExpr *c, const OpSchema *s, const PyExpr **slot,
+                     Expr *call)
+{
+    int count = s->print_order != NULL ? s->nprint_order : s->nparams;
+    for (int k = 0; k < count; k++) {
+        int i = s->print_order != NULL ? param_index(s, s->print_order[k]) : k;
+        if (i < 0 || s->params[i].kind != OPP_ATTR)
+            continue;
+        const OpParam *p = &s->params[i];
+        if (slot[i] == NULL && p->default_text == NULL)
+            op_fail(ctx, "BadArguments", c->span, "R.%s needs the attribute `%s`",
+                    s->name + strlen("relax."), p->name);
+        const PyExpr *e = slot[i] != NULL ? slot[i] : default_value(ctx, p, c->span);
+        attrs_set(call->u.call.attrs, p->name, op_attr(ctx, s, p, e));
+    }
+}
+
+/* op_call -> R.<name>(args, attr=value, ..., sinfo_args=...) bound to the operator's
+ * schema: Relax arguments in parameter order, every attribute (defaults filled in). */
+static Expr *schema_call(ScriptCtx *ctx, const PyExpr *c, const OpSchema *s)
+{
+    Expr *call = make_call(s->name, NULL, 0, c->span);
+    const PyExpr **slot = MEM_ARRAY(const PyExpr *, s->nparams + 1);
+    bind_op_params(ctx, c, s, slot, call);
+    op_args(ctx, c, s, slot, call);
+    op_attrs(ctx, c, s, slot, call);
+    return call;
+}
+
+/* op_call -> R.<name>(args, attr=value, ..., sinfo_args=...) ; an operator the registry
+ * does not know keeps positional arguments as arguments and keywords as attributes. */
 static Expr *op_call(ScriptCtx *ctx, const PyExpr *c, const char *path)
 {
+    const char *name = mem_printf("relax.%s", path);
+    const OpSchema *s = op_schema_lookup(name);
+    if (s != NULL)
+        return schema_call(ctx, c, s);
     int n;
     Expr **args = convert_args(ctx, c, 0, 0, &n);
-    Expr *call = make_call(mem_printf("relax.%s", path), args, n, c->span);
+    Expr *call = make_call(name, args, n, c->span);
     for (int i = 0; i < c->u.call.nkw; i++) {
         const char *k = c->u.call.kw_names[i];
         if (strcmp(k, "sinfo_args") == 0)
@@ -511,6 +784,7 @@ static const struct {
     {"invoke_pure_closure", func_and_tuple},
     {"make_closure", func_and_tuple},
     {"print", format_form},
+    {"hint_on_device", hint_on_device_form},
     {"assert_op", format_form},
     {"match_cast", misplaced},
     {"output", misplaced},

@@ -6,6 +6,7 @@
 #include "ast/mem.h"
 #include "ast/py_parser.h"
 #include "ast/script_internal.h"
+#include "ast/script_prim.h"
 
 /* An annotation head and its arguments: R.Tensor(...) or a bare R.Tensor. */
 typedef struct Ann {
@@ -255,6 +256,21 @@ static StructInfo *shape(ScriptCtx *ctx, const Ann *a, SinfoMode mode)
 }
 
 /* prim -> R.Prim '(' ( dtype | value=dim | dtype=..., value=... ) ')' */
+/* R.Prim("int32", value=3): a Python number takes the annotation's dtype, as a literal
+ * takes the type of what it meets in TIR. */
+static PrimExpr *literal_as(PrimExpr *v, DataType t)
+{
+    if (v->kind == PE_INT && dtype_is_float(t))
+        return primexpr_float((double)v->u.int_value, t, v->span);
+    if ((v->kind == PE_INT && !dtype_is_float(t)) || (v->kind == PE_FLOAT && dtype_is_float(t))) {
+        PrimExpr *c = MEM_NEW(PrimExpr);
+        *c = *v;
+        c->dtype = t;
+        return c;
+    }
+    return v;
+}
+
 static StructInfo *prim(ScriptCtx *ctx, const Ann *a, SinfoMode mode)
 {
     static const char *const names[] = {"dtype", "value"};
@@ -268,6 +284,8 @@ static StructInfo *prim(ScriptCtx *ctx, const Ann *a, SinfoMode mode)
         v = s[1]->kind == PY_STR ? string_dim(ctx, s[1], mode) : script_prim(ctx, s[1]);
         if (is_none(s[0]))
             t = v->dtype;
+        else if (s[1]->kind != PY_STR && script_prim_is_literal(s[1]))
+            v = literal_as(v, t);
     }
     return sinfo_prim(t, v, a->e->span);
 }

@@ -24,4 +24,33 @@ void env_unbind_shape(Env *env, const TirVar *var);
 void env_each_shape(const Env *env, void (*fn)(void *ctx, const TirVar *var, int64_t v),
                     void *ctx);
 
+/* Additions for the evaluator (additive to the interface above). */
+
+/* An activation whose lookups fall back to `parent` (a closure's captured variables). */
+Env *env_new_child(const Env *parent, int capacity_hint);
+/* Shape variables are logged as they bind; a scope remembers the log's length at its start
+ * and unbinds every shape variable bound since when it ends (E-13.4). */
+int env_shape_mark(const Env *env);
+void env_shape_pop(Env *env, int mark);
+
+/* A map from any node pointer to a pointer (GlobalVar to index, Function to analysis). */
+typedef struct EnvMap EnvMap;
+EnvMap *env_map_new(int capacity_hint);
+void env_map_put(EnvMap *m, const void *key, void *val);
+void *env_map_get(const EnvMap *m, const void *key); /* NULL when absent */
+
+/* What the evaluator needs to know about a Function, computed once (E-9). */
+typedef struct FuncInfo {
+    const Var **free_vars; /* free Relax variables of the body, DataflowVars excluded */
+    int nfree_vars;
+    const TirVar **shape_vars; /* every shape variable the function mentions */
+    int nshape_vars;
+    const TirVar **ret_shape_vars; /* the shape variables of the return annotation */
+    int nret_shape_vars;
+} FuncInfo;
+
+struct FuncInfoTable;
+struct FuncInfoTable *env_func_table_new(void);
+const FuncInfo *env_func_info(struct FuncInfoTable *t, const Function *f);
+
 #endif

@@ -25,7 +25,7 @@ typedef struct InterpOptions {
 } InterpOptions;
 
 #define INTERP_DEFAULT_MAX_DEPTH 10000
-#define INTERP_DEFAULT_FUEL 100000000LL
+#define INTERP_DEFAULT_FUEL 10000000LL
 
 typedef struct Interp {
     const IRModule *mod;
@@ -38,6 +38,9 @@ typedef struct Interp {
     struct PackedRegistry *packed;
     Value **globals; /* parallel to mod->funcs: closures, PrimFunc values, packed functions */
     struct FuncInfoTable *func_info;
+    struct EnvMap *bound_funcs; /* make_closure's synthesized functions, by callee */
+    struct EnvMap *gvar_index; /* GlobalVar* -> 1 + its index in mod->funcs */
+    uintptr_t stack_limit;     /* calls below this C stack address raise DepthLimit; 0: none */
 } Interp;
 
 void interp_options_default(InterpOptions *opt);
@@ -57,5 +60,7 @@ noreturn void interp_fail(Interp *in, const char *code, const char *rule, Span s
 void interp_step(Interp *in, Span span);
 /* Appends printed text to the output (and echoes it when asked). */
 void interp_write(Interp *in, const char *text);
+/* The value of a module global (closure, PrimFunc or packed function). */
+Value *interp_global(Interp *in, const GlobalVar *gvar, Span span);
 
 #endif

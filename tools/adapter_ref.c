@@ -8,6 +8,10 @@
 #include "ast/mem.h"
 #include "ast/printer.h"
 #include "ast/script.h"
+#include "interp/diag.h"
+#include "interp/sinfo_check.h"
+#include "interp/wellformed.h"
+#include "tools/run_entry.h"
 
 struct AdapterProgram {
     IRModule *mod;
@@ -61,11 +65,78 @@ static bool ref_roundtrip(void *self, AdapterProgram *prog, const char **printed
     return true;
 }
 
+/* The runtime phase: a fresh interpreter per call, arguments and result in case notation. */
+static bool ref_run(void *self, AdapterProgram *prog, const RunRequest *req, RunResult *out,
+                    Error *err)
+{
+    out->value = NULL;
+    out->stdout_text = NULL;
+    Value **args = MEM_ARRAY(Value *, req->nargs + 1);
+    ErrorTrap trap;
+    if (setjmp(trap.jmp) != 0) {
+        *err = trap.error;
+        return false;
+    }
+    for (int i = 0; i < req->nargs; i++)
+        args[i] = run_entry_value_from_yaml(prog->name, req->args[i], &trap);
+    RunEntryRequest call = {prog->mod, req->entry ? req->entry : "main", args, req->nargs, NULL};
+    RunEntryOutput got;
+    bool ok = run_entry_call(&call, &got, err);
+    out->stdout_text = got.printed;
+    if (ok)
+        out->value = run_entry_value_to_yaml(got.result);
+    return ok;
+}
+
+/* The well-formedness phase: every rule is checked; the first error in source order is the
+ * phase's result. */
+static bool ref_check_wellformed(void *self, AdapterProgram *prog, Error *err)
+{
+    DiagList errors;
+    diag_init(&errors);
+    wellformed_check(prog->mod, &errors);
+    const Error *first = diag_first(&errors);
+    if (first == NULL)
+        return true;
+    *err = *first;
+    return false;
+}
+
+/* The StructInfo phase: derivation and checking of the program as written. The first error
+ * in source order is the phase's result; warnings and the asked-for bindings' StructInfo
+ * (printed canonically) go to the report. */
+static bool ref_check_struct_info(void *self, AdapterProgram *prog, StaticReport *report,
+                                  Error *err)
+{
+    DiagList errors, warnings;
+    diag_init(&errors);
+    diag_init(&warnings);
+    SinfoBindings bindings = {NULL, 0, 0};
+    sinfo_check_module_report(prog->mod, &errors, &warnings, &bindings);
+    report->warnings = MEM_ARRAY(const char *, warnings.n + 1);
+    report->nwarnings = warnings.n;
+    for (int i = 0; i < warnings.n; i++)
+        report->warnings[i] = warnings.items[i].code;
+    report->sinfo_texts = MEM_ARRAY(const char *, report->nnames + 1);
+    for (int i = 0; i < report->nnames; i++) {
+        const StructInfo *s = sinfo_bindings_find(&bindings, prog->mod, report->names[i]);
+        report->sinfo_texts[i] = s ? printer_print_sinfo(s) : NULL;
+    }
+    const Error *first = diag_first(&errors);
+    if (first == NULL)
+        return true;
+    *err = *first;
+    return false;
+}
+
 void adapter_ref_init(Adapter *ad)
 {
     memset(ad, 0, sizeof *ad);
     ad->name = "relax-ref";
     ad->load = ref_load;
+    ad->check_wellformed = ref_check_wellformed;
+    ad->check_struct_info = ref_check_struct_info;
     ad->print = ref_print;
     ad->roundtrip = ref_roundtrip;
+    ad->run = ref_run;
 }

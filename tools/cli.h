@@ -3,6 +3,8 @@
 #ifndef RELAX_TOOLS_CLI_H
 #define RELAX_TOOLS_CLI_H
 
+#include <stdio.h>
+
 #include "ast/error.h"
 
 #define RELAX_VERSION "0.1.0"
@@ -20,10 +22,24 @@ typedef struct CliCommand {
 int cmd_print(int argc, char **argv);
 int cmd_parse(int argc, char **argv);
 int cmd_conform(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_normalize(int argc, char **argv);
+int cmd_ops(int argc, char **argv);
 
 extern const char CMD_PRINT_USAGE[];
 extern const char CMD_PARSE_USAGE[];
 extern const char CMD_CONFORM_USAGE[];
+extern const char CMD_CHECK_USAGE[];
+extern const char CMD_RUN_USAGE[];
+extern const char CMD_NORMALIZE_USAGE[];
+extern const char CMD_OPS_USAGE[];
+
+/* `relax run` writing its output (printed text and result) to `out`; errors go to stderr. */
+int cmd_run_to(int argc, char **argv, FILE *out);
+/* One --arg value (the n-th, from 1); NULL when malformed, with *why naming the YAML line
+ * and column. */
+struct Value *cmd_run_parse_arg(const char *text, int n, const char **why);
 
 /* Prints `relax: usage error [Usage]: ...` and a hint; returns exit code 2. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

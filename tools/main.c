@@ -12,12 +12,17 @@ static const char CMD_HELP_USAGE[] = "usage: relax help [COMMAND]\n"
                                      "\n"
                                      "Describes COMMAND, or lists the commands.\n";
 
-/* Later commands (check, run, normalize, repl) are added here. */
+/* Later commands (check, normalize, repl) are added here. */
 static const CliCommand COMMANDS[] = {
     {"print", "print a program in canonical TVMScript (or the ast: form)", CMD_PRINT_USAGE,
      cmd_print},
     {"parse", "check that a program parses", CMD_PARSE_USAGE, cmd_parse},
+    {"check", "check a program statically (well-formedness, StructInfo)", CMD_CHECK_USAGE,
+     cmd_check},
+    {"run", "call a program's entry function and print its result", CMD_RUN_USAGE, cmd_run},
+    {"normalize", "print a program in normal form", CMD_NORMALIZE_USAGE, cmd_normalize},
     {"conform", "run the conformance corpus", CMD_CONFORM_USAGE, cmd_conform},
+    {"ops", "list the operators, or their status table", CMD_OPS_USAGE, cmd_ops},
     {"help", "describe a command", CMD_HELP_USAGE, cmd_help},
 };
 

@@ -18,6 +18,12 @@ step() {
 
 step ./build/relax_unit
 step ./build/relax conform spec-tests
+step /usr/bin/python3 tools/gen/gen_ops.py --check
+ops_status() {
+    ./build/relax ops --table | diff -u spec-tests/ops/STATUS.md - ||
+        { echo "spec-tests/ops/STATUS.md is stale: run ./build/relax ops --table > spec-tests/ops/STATUS.md"; return 1; }
+}
+step ops_status
 
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DRELAX_SANITIZE=ON >/dev/null
 cmake --build build-asan -j "$jobs"

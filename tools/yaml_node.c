@@ -181,7 +181,9 @@ bool yaml_node_number(const YamlNode *node, double *out, bool *is_int)
     if (*end != '\0' || end == s)
         return false;
     *out = d;
-    *is_int = false;
+    /* Digits alone are an integer even beyond int64 (uint64 data); the value layer decides
+     * whether it fits the dtype. */
+    *is_int = strspn(s + (*s == '-' || *s == '+'), "0123456789") == strlen(s + (*s == '-' || *s == '+'));
     return true;
 }
 

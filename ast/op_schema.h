@@ -1,0 +1,68 @@
+/* op_schema: each Relax operator's Python signature as TVMScript writes it: which parameters
+ * are Relax arguments and which are attributes, with attribute types and defaults. The parser
+ * uses it to build calls exactly as TVM's op constructors do. SPEC_NOTES: "Operators" (OP-*). */
+#ifndef RELAX_AST_OP_SCHEMA_H
+#define RELAX_AST_OP_SCHEMA_H
+
+#include <stdbool.h>
+
+typedef enum OpParamKind {
+    OPP_ARG,      /* a Relax expression argument (tensor, tuple, PrimValue, ...) */
+    OPP_ARG_LIST, /* a list/tuple of expressions packed into one Tuple argument (concat) */
+    OPP_ARG_SHAPE, /* a shape: tuple/list of dims → ShapeExpr argument, or an expression */
+    OPP_ARG_PRIM,  /* a scalar: Python number or PrimExpr → PrimValue argument, or an expression */
+    OPP_ATTR,     /* an attribute */
+} OpParamKind;
+
+typedef enum OpAttrType {
+    OPA_INT,
+    OPA_FLOAT,
+    OPA_BOOL,
+    OPA_STR,
+    OPA_DTYPE,         /* a dtype string; "void" when unknown */
+    OPA_INT_LIST,      /* list of ints */
+    OPA_INT_OR_LIST,   /* an int or a list of ints (axis=1 or axis=[1, 2]) */
+    OPA_OPT_INT,       /* an int or None */
+    OPA_OPT_INT_LIST,  /* a list of ints or None */
+    OPA_OPT_INT_OR_LIST,
+    OPA_OPT_FLOAT,
+    OPA_OPT_STR,
+} OpAttrType;
+
+typedef struct OpParam {
+    const char *name;
+    OpParamKind kind;
+    OpAttrType attr_type; /* OPP_ATTR only */
+    /* The default as Python literal text ("None", "False", "-1", "[1, 1]", "\"NCHW\""), or
+     * NULL when the parameter is required. Argument defaults may be "None" (omitted). */
+    const char *default_text;
+} OpParam;
+
+typedef struct OpSchema {
+    const char *name; /* "relax.add", "relax.nn.conv2d" */
+    const OpParam *params;
+    int nparams;
+    /* Attribute order as TVM prints them (the attrs node's field order); NULL: the order of
+     * the OPP_ATTR params. */
+    const char *const *print_order;
+    int nprint_order;
+} OpSchema;
+
+/* The schema of an operator, or NULL when the registry does not know it. */
+const OpSchema *op_schema_lookup(const char *name);
+/* Every schema, in registry order (for the status table). */
+const OpSchema *const *op_schema_all(int *n);
+
+/* Family tables, one file each (ast/op_schema_<family>.c). */
+const OpSchema *op_schema_elemwise(int *n);  /* binary, unary */
+const OpSchema *op_schema_manip(int *n);     /* creation, manipulation, linear algebra, statistical */
+const OpSchema *op_schema_nn(int *n);        /* nn, search and sort */
+
+struct Attrs;
+/* What TVM's nn op constructors do to attributes after defaults are filled, so that calls
+ * print canonically: conv2d and pooling pairs (strides, dilation, pool_size) of one value
+ * doubled, padding of 1 or 2 values completed to (top, left, bottom, right), a None
+ * out_layout set to the input layout. A no-op for other operators. */
+void op_schema_nn_canonicalize(const char *name, struct Attrs *attrs);
+
+#endif

@@ -1,0 +1,17 @@
+/* wellformed: the well-formedness criteria WF-1..WF-24 and the normal-form criteria
+ * NF-1..NF-5. SPEC_NOTES: "Well-formedness" (WF-*, NF-*). */
+#ifndef RELAX_INTERP_WELLFORMED_H
+#define RELAX_INTERP_WELLFORMED_H
+
+#include <stdbool.h>
+
+#include "ast/module.h"
+#include "interp/diag.h"
+
+/* Checks every WF rule over the whole module; each violation is added to `errors` (phase
+ * wellformed) with its rule id and the span of the offending node. */
+void wellformed_check(const IRModule *mod, DiagList *errors);
+/* Checks the normal-form criteria NF-1..NF-5 (for programs claimed to be normalized). */
+void wellformed_check_normal_form(const IRModule *mod, DiagList *errors);
+
+#endif

@@ -1,0 +1,548 @@
+"""Conformance cases for the creation, manipulation, linear algebra and statistical
+operators. Expected values come from numpy; StructInfo expectations are derived by hand."""
+
+import numpy as np
+
+from manip_helpers import (error_case, floats, ints, prim, sinfo_case, sinfo_text as S,
+                           tensor, tensor_ann as T, tuple_value, value_case)
+
+F32 = "float32"
+
+
+def rng_for(name):
+    return np.random.default_rng(sum(ord(c) for c in name) * 7919)
+
+
+# ---- creation ---------------------------------------------------------------------------------
+
+def creation_cases():
+    cs = []
+    for op, fill in (("zeros", 0), ("ones", 1)):
+        cs.append(value_case(op, "static", "%s of a static shape." % op, [("x", T((2,), F32))],
+                             'R.%s(R.shape([2, 3]), "float32")' % op,
+                             [tensor([1, 2], F32)], tensor(np.full((2, 3), fill), F32)))
+        cs.append(value_case(op, "int32", "%s with an integer dtype." % op, [("x", T((1,), F32))],
+                             'R.%s((3,), "int32")' % op, [tensor([0], F32)],
+                             tensor(np.full((3,), fill), "int32")))
+        cs.append(sinfo_case(op, "symbolic", "The shape argument's symbolic dims pass through.",
+                             [("s", 'R.Shape(["n", 4])')], 'R.%s(s, "float16")' % op,
+                             S(["n", 4], "float16")))
+        cs.append(error_case(op, "shape-not-shape", "The shape must be a Shape, not a Tensor.",
+                             [("x", T((2,), "int64"))], 'R.%s(x, "float32")' % op, "OpArgType"))
+    cs.append(value_case("full", "static", "full fills with the scalar tensor.", [("v", T((), F32))],
+                         "R.full((2, 2), v)", [tensor(2.5, F32)], tensor(np.full((2, 2), 2.5), F32)))
+    cs.append(value_case("full", "dtype", "full converts the fill value to dtype.",
+                         [("v", T((), F32))], 'R.full((3,), v, "int32")', [tensor(-7.75, F32)],
+                         tensor(np.full((3,), -7), "int32")))
+    cs.append(sinfo_case("full", "symbolic", "full keeps symbolic dims.",
+                         [("s", 'R.Shape(["m", "n"])'), ("v", T((), "int8"))], "R.full(s, v)",
+                         S(["m", "n"], "int8")))
+    cs.append(error_case("full", "fill-not-scalar", "The fill value must be a rank-0 tensor.",
+                         [("v", T((2,), F32))], "R.full((2, 2), v)", "OpShapeMismatch"))
+    rng = rng_for("like")
+    x = floats(rng, (2, 3))
+    for op, fill in (("zeros_like", 0), ("ones_like", 1)):
+        cs.append(value_case(op, "static", "%s takes the input's shape and dtype." % op,
+                             [("x", T((2, 3), F32))], "R.%s(x)" % op, [tensor(x, F32)],
+                             tensor(np.full((2, 3), fill), F32)))
+        cs.append(value_case(op, "dtype", "%s with a dtype override." % op,
+                             [("x", T((2, 3), F32))], 'R.%s(x, "int64")' % op, [tensor(x, F32)],
+                             tensor(np.full((2, 3), fill), "int64")))
+        cs.append(sinfo_case(op, "symbolic", "%s keeps the symbolic shape." % op,
+                             [("x", T(("n", 2), F32))], "R.%s(x)" % op, S(["n", 2], F32)))
+        cs.append(error_case(op, "not-tensor", "The input must be a tensor.",
+                             [("s", 'R.Shape([2])')], "R.%s(s)" % op, "OpArgType"))
+    cs.append(value_case("full_like", "static", "full_like fills with the scalar.",
+                         [("x", T((2, 3), "int32")), ("v", T((), "int32"))], "R.full_like(x, v)",
+                         [tensor(np.zeros((2, 3)), "int32"), tensor(9, "int32")],
+                         tensor(np.full((2, 3), 9), "int32")))
+    cs.append(sinfo_case("full_like", "symbolic", "full_like keeps the symbolic shape and x's dtype.",
+                         [("x", T(("n",), F32)), ("v", T((), "float16"))], "R.full_like(x, v)",
+                         S(["n"], F32)))
+    cs.append(error_case("full_like", "fill-not-scalar", "The fill value must be a rank-0 tensor.",
+                         [("x", T((2,), F32)), ("v", T((1,), F32))], "R.full_like(x, v)",
+                         "OpShapeMismatch"))
+    cs += arange_eye_cases() + trilu_cases()
+    return cs
+
+
+def arange_eye_cases():
+    cs = []
+    cs.append(value_case("arange", "int", "arange of integers defaults to int64.",
+                         [("x", T((1,), F32))], "R.arange(1, 10, 3)", [tensor([0], F32)],
+                         tensor(np.arange(1, 10, 3), "int64")))
+    cs.append(value_case("arange", "float", "arange with a float step gives float32.",
+                         [("x", T((1,), F32))], "R.arange(0.0, 1.0, 0.25)", [tensor([0], F32)],
+                         tensor(np.arange(0.0, 1.0, 0.25), F32)))
+    cs.append(value_case("arange", "negative-step", "arange counts down with a negative step.",
+                         [("x", T((1,), F32))], 'R.arange(5, -3, -2, dtype="int32")',
+                         [tensor([0], F32)], tensor(np.arange(5, -3, -2), "int32")))
+    cs.append(sinfo_case("arange", "symbolic", "arange(0, n, 1) has n elements.",
+                         [("n", 'R.Prim(value="n")')], "R.arange(0, n, 1)", S(["n"], "int64")))
+    cs.append(error_case("arange", "tensor-bound", "arange's bounds must be PrimValues.",
+                         [("x", T((1,), "int64"))], "R.arange(0, x, 1)", "OpArgType"))
+    cs.append(value_case("eye", "square", "eye(3) is the identity.", [("x", T((1,), F32))],
+                         "R.eye(3, 3, 0)", [tensor([0], F32)], tensor(np.eye(3), F32)))
+    cs.append(value_case("eye", "offset", "eye with m and a positive k.", [("x", T((1,), F32))],
+                         'R.eye(3, 4, 1, dtype="int32")', [tensor([0], F32)],
+                         tensor(np.eye(3, 4, 1), "int32")))
+    cs.append(value_case("eye", "negative-k", "eye with a negative k.", [("x", T((1,), F32))],
+                         "R.eye(4, 2, -1)", [tensor([0], F32)], tensor(np.eye(4, 2, -1), F32)))
+    cs.append(sinfo_case("eye", "symbolic", "eye(n, n, 0) is n x n.", [("n", 'R.Prim(value="n")')],
+                         "R.eye(n, n, 0)", S(["n", "n"], F32)))
+    cs.append(error_case("eye", "tensor-n", "eye's n must be a PrimValue.", [("x", T((1,), "int64"))],
+                         "R.eye(x, x, 0)", "OpArgType"))
+    return cs
+
+
+def trilu_cases():
+    cs = []
+    rng = rng_for("trilu")
+    x = ints(rng, (3, 4))
+    b = ints(rng, (2, 3, 3))
+    for op, fn in (("tril", np.tril), ("triu", np.triu)):
+        cs.append(value_case(op, "k0", "%s keeps the main diagonal." % op, [("x", T((3, 4), "int32"))],
+                             "R.%s(x, 0)" % op, [tensor(x, "int32")], tensor(fn(x, 0), "int32")))
+        cs.append(value_case(op, "k1", "%s with k=1." % op, [("x", T((3, 4), "int32"))],
+                             "R.%s(x, 1)" % op, [tensor(x, "int32")], tensor(fn(x, 1), "int32")))
+        cs.append(value_case(op, "batch", "%s applies to the last two axes." % op,
+                             [("x", T((2, 3, 3), F32))], "R.%s(x, -1)" % op, [tensor(b, F32)],
+                             tensor(fn(b, -1), F32)))
+        cs.append(sinfo_case(op, "symbolic", "%s keeps the input's StructInfo." % op,
+                             [("x", T(("m", "n"), F32))], "R.%s(x, 0)" % op, S(["m", "n"], F32)))
+        cs.append(error_case(op, "rank1", "%s needs at least two dims." % op, [("x", T((4,), F32))],
+                             "R.%s(x, 0)" % op, "OpShapeMismatch"))
+    return cs
+
+
+# ---- manipulation -----------------------------------------------------------------------------
+
+def reshape_cases():
+    cs = []
+    rng = rng_for("reshape")
+    x = floats(rng, (2, 3, 4))
+    cs.append(value_case("reshape", "static", "reshape keeps row-major order.",
+                         [("x", T((2, 3, 4), F32))], "R.reshape(x, (6, 4))", [tensor(x, F32)],
+                         tensor(x.reshape(6, 4), F32)))
+    cs.append(value_case("reshape", "minus-one", "A -1 dim is inferred.", [("x", T((2, 3, 4), F32))],
+                         "R.reshape(x, (3, -1, 8))", [tensor(x, F32)], tensor(x.reshape(3, -1, 8), F32)))
+    cs.append(sinfo_case("reshape", "minus-one-static", "Inference computes the -1 dim.",
+                         [("x", T((2, 3, 4), F32))], "R.reshape(x, (6, 1, -1))", S([6, 1, 4], F32)))
+    cs.append(sinfo_case("reshape", "symbolic", "A symbolic shape passes through.",
+                         [("x", T(("n", 4), F32))], "R.reshape(x, R.shape([4, n]))", S([4, "n"], F32),
+                         pre=["n = T.int64()"]))
+    cs.append(value_case("reshape", "symbolic-value", "reshape of a symbolic input at run time.",
+                         [("x", T(("n", 2), "int32"))], "R.reshape(x, (-1,))",
+                         [tensor([[1, 2], [3, 4], [5, 6]], "int32")], tensor([1, 2, 3, 4, 5, 6], "int32")))
+    cs.append(error_case("reshape", "count", "A provably different element count is an error.",
+                         [("x", T((2, 3), F32))], "R.reshape(x, (4, 2))", "OpShapeMismatch"))
+    cs.append(error_case("reshape", "minus-one-indivisible", "-1 must divide evenly.",
+                         [("x", T((2, 3), F32))], "R.reshape(x, (4, -1))", "OpShapeMismatch"))
+    return cs
+
+
+def permute_expand_squeeze_cases():
+    cs = []
+    rng = rng_for("permute")
+    x = ints(rng, (2, 3, 4))
+    cs.append(value_case("permute_dims", "axes", "permute_dims reorders axes.",
+                         [("x", T((2, 3, 4), "int64"))], "R.permute_dims(x, [1, 2, 0])",
+                         [tensor(x, "int64")], tensor(np.transpose(x, (1, 2, 0)), "int64")))
+    cs.append(value_case("permute_dims", "reverse", "axes=None reverses the axes.",
+                         [("x", T((2, 3, 4), "int64"))], "R.permute_dims(x)", [tensor(x, "int64")],
+                         tensor(np.transpose(x), "int64")))
+    cs.append(sinfo_case("permute_dims", "symbolic", "Symbolic dims move with their axes.",
+                         [("x", T(("a", "b", 3), F32))], "R.permute_dims(x, [2, 0, 1])",
+                         S([3, "a", "b"], F32)))
+    cs.append(error_case("permute_dims", "repeated", "An axis given twice is an error.",
+                         [("x", T((2, 3), F32))], "R.permute_dims(x, [0, 0])", "OpAttr"))
+    y = ints(rng, (2, 3))
+    cs.append(value_case("expand_dims", "one", "expand_dims inserts a unit axis.",
+                         [("x", T((2, 3), "int32"))], "R.expand_dims(x, 1)", [tensor(y, "int32")],
+                         tensor(np.expand_dims(y, 1), "int32")))
+    cs.append(value_case("expand_dims", "several", "Negative and multiple axes.",
+                         [("x", T((2, 3), "int32"))], "R.expand_dims(x, [0, -1])", [tensor(y, "int32")],
+                         tensor(np.expand_dims(y, (0, -1)), "int32")))
+    cs.append(sinfo_case("expand_dims", "symbolic", "Symbolic dims keep their places.",
+                         [("x", T(("n", "m"), F32))], "R.expand_dims(x, [1])", S(["n", 1, "m"], F32)))
+    cs.append(error_case("expand_dims", "range", "The axis must lie in [-ndim-1, ndim].",
+                         [("x", T((2, 3), F32))], "R.expand_dims(x, 3)", "OpAttr"))
+    z = ints(rng, (1, 3, 1))
+    cs.append(value_case("squeeze", "all", "axis=None drops every unit dim.", [("x", T((1, 3, 1), F32))],
+                         "R.squeeze(x)", [tensor(z, F32)], tensor(np.squeeze(z), F32)))
+    cs.append(value_case("squeeze", "axis", "squeeze drops the given unit axis.",
+                         [("x", T((1, 3, 1), F32))], "R.squeeze(x, [2])", [tensor(z, F32)],
+                         tensor(np.squeeze(z, 2), F32)))
+    cs.append(sinfo_case("squeeze", "symbolic", "A named axis of a symbolic tensor is removed.",
+                         [("x", T(("n", 1), F32))], "R.squeeze(x, [1])", S(["n"], F32)))
+    cs.append(sinfo_case("squeeze", "symbolic-none", "axis=None with a symbolic dim leaves the rank unknown.",
+                         [("x", T(("n", 1), F32))], "R.squeeze(x)", S(-1, F32)))
+    cs.append(error_case("squeeze", "not-one", "Squeezing a dim that is not 1 is an error.",
+                         [("x", T((2, 3), F32))], "R.squeeze(x, [0])", "OpShapeMismatch"))
+    w = ints(rng, (2, 3))
+    cs.append(value_case("flatten", "static", "flatten gives a 1-D tensor.", [("x", T((2, 3), "int8"))],
+                         "R.flatten(x)", [tensor(w, "int8")], tensor(w.flatten(), "int8")))
+    cs.append(value_case("flatten", "scalar", "flatten of a scalar has one element.",
+                         [("x", T((), "int8"))], "R.flatten(x)", [tensor(5, "int8")], tensor([5], "int8")))
+    cs.append(sinfo_case("flatten", "symbolic", "The length is the product of the dims.",
+                         [("x", T(("n", 3), F32))], "R.flatten(x)", S(["n * 3"], F32)))
+    cs.append(error_case("flatten", "not-tensor", "flatten needs a tensor.", [("s", "R.Shape([2])")],
+                         "R.flatten(s)", "OpArgType"))
+    return cs
+
+
+def join_cases():
+    cs = []
+    rng = rng_for("join")
+    a, b = ints(rng, (2, 3)), ints(rng, (2, 2))
+    cs.append(value_case("concat", "axis1", "concat along axis 1.",
+                         [("a", T((2, 3), "int32")), ("b", T((2, 2), "int32"))], "R.concat((a, b), axis=1)",
+                         [tensor(a, "int32"), tensor(b, "int32")],
+                         tensor(np.concatenate([a, b], 1), "int32")))
+    c = ints(rng, (1, 3))
+    cs.append(value_case("concat", "axis0", "concat along axis 0 (the default).",
+                         [("a", T((2, 3), "int32")), ("c", T((1, 3), "int32"))], "R.concat((a, c))",
+                         [tensor(a, "int32"), tensor(c, "int32")],
+                         tensor(np.concatenate([a, c], 0), "int32")))
+    cs.append(sinfo_case("concat", "symbolic", "The axis dims add up symbolically.",
+                         [("a", T(("n", 3), F32)), ("b", T(("m", 3), F32))], "R.concat((a, b), axis=0)",
+                         S(["n + m", 3], F32)))
+    cs.append(error_case("concat", "dim-mismatch", "Dims off the axis must agree.",
+                         [("a", T((2, 3), F32)), ("b", T((2, 4), F32))], "R.concat((a, b), axis=0)",
+                         "OpShapeMismatch"))
+    cs.append(error_case("concat", "dtype-mismatch", "The tensors must share a dtype.",
+                         [("a", T((2, 3), F32)), ("b", T((2, 3), "int32"))], "R.concat((a, b))",
+                         "OpDTypeMismatch"))
+    x = ints(rng, (6, 2))
+    cs.append(value_case("split", "one-index", "split at one index gives two pieces.",
+                         [("x", T((6, 2), "int64"))], "R.split(x, [4])", [tensor(x, "int64")],
+                         tuple_value([tensor(p, "int64") for p in np.split(x, [4])])))
+    cs.append(value_case("split", "indices", "split at indices along axis 1.",
+                         [("x", T((2, 5), "int64"))], "R.split(x, [1, 3], axis=1)",
+                         [tensor(ints(rng, (2, 5)) * 0 + np.arange(10).reshape(2, 5), "int64")],
+                         tuple_value([tensor(p, "int64") for p in
+                                      np.split(np.arange(10).reshape(2, 5), [1, 3], 1)])))
+    cs.append(sinfo_case("split", "symbolic", "The last piece of a symbolic dim is n - 2.",
+                         [("x", T(("n", 4), F32))], "R.split(x, [2], axis=0)",
+                         "R.Tuple(%s, %s)" % (S([2, 4], F32), S(["n - 2", 4], F32))))
+    cs.append(error_case("split", "bad-axis", "The axis must be in range.", [("x", T((2, 3), F32))],
+                         "R.split(x, 2, axis=2)", "OpAttr"))
+    p, q = ints(rng, (2, 3)), ints(rng, (2, 3))
+    cs.append(value_case("stack", "axis0", "stack adds a new leading axis.",
+                         [("a", T((2, 3), F32)), ("b", T((2, 3), F32))], "R.stack((a, b))",
+                         [tensor(p, F32), tensor(q, F32)], tensor(np.stack([p, q]), F32)))
+    cs.append(value_case("stack", "last", "stack along the last new axis.",
+                         [("a", T((2, 3), F32)), ("b", T((2, 3), F32))], "R.stack((a, b), axis=-1)",
+                         [tensor(p, F32), tensor(q, F32)], tensor(np.stack([p, q], -1), F32)))
+    cs.append(sinfo_case("stack", "symbolic", "stack of symbolic tensors.",
+                         [("a", T(("n",), F32)), ("b", T(("n",), F32))], "R.stack((a, b), axis=1)",
+                         S(["n", 2], F32)))
+    cs.append(error_case("stack", "shape-mismatch", "stacked tensors must have equal shapes.",
+                         [("a", T((2,), F32)), ("b", T((3,), F32))], "R.stack((a, b))", "OpShapeMismatch"))
+    return cs
+
+
+def broadcast_tile_cases():
+    cs = []
+    rng = rng_for("tile")
+    x = ints(rng, (3, 1))
+    cs.append(value_case("broadcast_to", "static", "broadcast_to stretches unit dims.",
+                         [("x", T((3, 1), "int32"))], "R.broadcast_to(x, (2, 3, 4))", [tensor(x, "int32")],
+                         tensor(np.broadcast_to(x, (2, 3, 4)), "int32")))
+    cs.append(sinfo_case("broadcast_to", "symbolic", "The target shape is the result shape.",
+                         [("x", T((1, 4), F32)), ("s", 'R.Shape(["n", 4])')], "R.broadcast_to(x, s)",
+                         S(["n", 4], F32)))
+    cs.append(error_case("broadcast_to", "mismatch", "A dim that is neither 1 nor the target's is an error.",
+                         [("x", T((3, 2), F32))], "R.broadcast_to(x, (3, 4))", "OpShapeMismatch"))
+    y = ints(rng, (2, 3))
+    cs.append(value_case("tile", "list", "tile repeats along each axis.", [("x", T((2, 3), "int16"))],
+                         "R.tile(x, [2, 3])", [tensor(y, "int16")], tensor(np.tile(y, (2, 3)), "int16")))
+    cs.append(value_case("tile", "promote", "More repeats than dims prepend axes.",
+                         [("x", T((3,), "int16"))], "R.tile(x, [2, 1, 2])", [tensor(y[0], "int16")],
+                         tensor(np.tile(y[0], (2, 1, 2)), "int16")))
+    cs.append(sinfo_case("tile", "symbolic", "Symbolic dims multiply by their repeats.",
+                         [("x", T(("n", 3), F32))], "R.tile(x, 2)", S(["n", 6], F32)))
+    cs.append(error_case("tile", "negative", "A negative repeat is an error.", [("x", T((2,), F32))],
+                         "R.tile(x, [-1])", "OpAttr"))
+    cs.append(value_case("repeat", "axis", "repeat along an axis.", [("x", T((2, 3), "int32"))],
+                         "R.repeat(x, 2, axis=1)", [tensor(y, "int32")],
+                         tensor(np.repeat(y, 2, axis=1), "int32")))
+    cs.append(value_case("repeat", "flat", "repeat with axis=None flattens.", [("x", T((2, 3), "int32"))],
+                         "R.repeat(x, 3)", [tensor(y, "int32")], tensor(np.repeat(y, 3), "int32")))
+    cs.append(sinfo_case("repeat", "symbolic", "The axis dim multiplies.", [("x", T(("n", 3), F32))],
+                         "R.repeat(x, 2, axis=0)", S(["n * 2", 3], F32)))
+    cs.append(error_case("repeat", "bad-axis", "The axis must be in range.", [("x", T((2, 3), F32))],
+                         "R.repeat(x, 2, axis=-3)", "OpAttr"))
+    z = ints(rng, (2, 3))
+    cs.append(value_case("flip", "axis0", "flip reverses axis 0.", [("x", T((2, 3), F32))],
+                         "R.flip(x, 0)", [tensor(z, F32)], tensor(np.flip(z, 0), F32)))
+    cs.append(value_case("flip", "last", "flip with a negative axis.", [("x", T((2, 3), F32))],
+                         "R.flip(x, -1)", [tensor(z, F32)], tensor(np.flip(z, -1), F32)))
+    cs.append(sinfo_case("flip", "symbolic", "flip keeps the shape.", [("x", T(("n", 3), F32))],
+                         "R.flip(x, 1)", S(["n", 3], F32)))
+    cs.append(error_case("flip", "bad-axis", "The axis must be in range.", [("x", T((2, 3), F32))],
+                         "R.flip(x, 2)", "OpAttr"))
+    return cs
+
+
+def index_cases():
+    cs = []
+    rng = rng_for("index")
+    x = floats(rng, (3, 4))
+    idx = np.array([2, 0, 2])
+    cs.append(value_case("take", "axis0", "take rows.", [("x", T((3, 4), F32)), ("i", T((3,), "int64"))],
+                         "R.take(x, i, axis=0)", [tensor(x, F32), tensor(idx, "int64")],
+                         tensor(np.take(x, idx, 0), F32)))
+    idx2 = np.array([[3, -1], [0, 1]])
+    cs.append(value_case("take", "axis1-2d", "take with 2-D indices along axis 1 (negative index wraps once).",
+                         [("x", T((3, 4), F32)), ("i", T((2, 2), "int32"))], "R.take(x, i, axis=1)",
+                         [tensor(x, F32), tensor(idx2, "int32")], tensor(np.take(x, idx2, 1), F32)))
+    cs.append(sinfo_case("take", "symbolic", "The indices' shape replaces the axis.",
+                         [("x", T(("n", 4), F32)), ("i", T(("k",), "int64"))], "R.take(x, i, axis=0)",
+                         S(["k", 4], F32)))
+    cs.append(error_case("take", "float-indices", "Indices must be integers.",
+                         [("x", T((3,), F32)), ("i", T((2,), F32))], "R.take(x, i, axis=0)",
+                         "OpDTypeMismatch"))
+    cs.append(error_case("take", "out-of-range", "An index out of range stops evaluation.",
+                         [("x", T((3,), F32)), ("i", T((1,), "int64"))], "R.take(x, i, axis=0)",
+                         "OpPrecondition", phase="runtime",
+                         args=[tensor([1, 2, 3], F32), tensor([3], "int64")]))
+    y = ints(rng, (4, 5))
+    cs.append(value_case("strided_slice", "basic", "Slices with a stride.", [("x", T((4, 5), "int32"))],
+                         "R.strided_slice(x, axes=[0, 1], begin=[1, 0], end=[4, 5], strides=[2, 2])",
+                         [tensor(y, "int32")], tensor(y[1:4:2, 0:5:2], "int32")))
+    cs.append(value_case("strided_slice", "negative", "Negative stride and clamped bounds.",
+                         [("x", T((4, 5), "int32"))],
+                         "R.strided_slice(x, axes=[1], begin=[-1], end=[-100], strides=[-2])",
+                         [tensor(y, "int32")], tensor(y[:, -1:-100:-2], "int32")))
+    cs.append(sinfo_case("strided_slice", "static", "The sliced dim is computed; others stay symbolic.",
+                         [("x", T((10, "n"), F32))], "R.strided_slice(x, axes=[0], begin=[2], end=[9], strides=[3])",
+                         S([3, "n"], F32)))
+    cs.append(error_case("strided_slice", "lengths", "axes, begin and end must have equal lengths.",
+                         [("x", T((4, 5), F32))], "R.strided_slice(x, axes=[0, 1], begin=[0], end=[2])",
+                         "OpAttr"))
+    cs.append(value_case("dynamic_strided_slice", "basic", "begin/end/strides are tensors.",
+                         [("x", T((4, 5), "int32")), ("b", T((2,), "int64")), ("e", T((2,), "int64")),
+                          ("s", T((2,), "int64"))], "R.dynamic_strided_slice(x, b, e, s)",
+                         [tensor(y, "int32"), tensor([0, 1], "int64"), tensor([3, 5], "int64"),
+                          tensor([1, 2], "int64")], tensor(y[0:3:1, 1:5:2], "int32")))
+    cs.append(sinfo_case("dynamic_strided_slice", "unknown", "The result keeps only the rank.",
+                         [("x", T(("n", 5), F32)), ("b", T((2,), "int64")), ("e", T((2,), "int64")),
+                          ("s", T((2,), "int64"))], "R.dynamic_strided_slice(x, b, e, s)",
+                         S(2, F32)))
+    cs.append(error_case("dynamic_strided_slice", "rank", "begin must be 1-D.",
+                         [("x", T((4,), F32)), ("b", T((1, 1), "int64")), ("e", T((1,), "int64")),
+                          ("s", T((1,), "int64"))], "R.dynamic_strided_slice(x, b, e, s)",
+                         "OpShapeMismatch"))
+    c = rng.integers(0, 2, size=(2, 3)).astype(bool)
+    a, b = floats(rng, (2, 3)), floats(rng, (3,))
+    cs.append(value_case("where", "broadcast", "where picks per element, broadcasting.",
+                         [("c", T((2, 3), "bool")), ("a", T((2, 3), F32)), ("b", T((3,), F32))],
+                         "R.where(c, a, b)", [tensor(c, "bool"), tensor(a, F32), tensor(b, F32)],
+                         tensor(np.where(c, a, b), F32)))
+    cs.append(sinfo_case("where", "symbolic", "The operands broadcast symbolically.",
+                         [("c", T(("n", 1), "bool")), ("a", T((1, "m"), F32)), ("b", T(("n", "m"), F32))],
+                         "R.where(c, a, b)", S(["n", "m"], F32)))
+    cs.append(error_case("where", "dtype", "x1 and x2 must share a dtype.",
+                         [("c", T((2,), "bool")), ("a", T((2,), F32)), ("b", T((2,), "int32"))],
+                         "R.where(c, a, b)", "OpDTypeMismatch"))
+    v = np.array([-2.5, -0.5, 0.5, 1.75, 300.0])
+    cs.append(value_case("astype", "to-int", "Float to int truncates toward zero.",
+                         [("x", T((5,), F32))], 'R.astype(x, "int32")', [tensor(v, F32)],
+                         tensor(np.trunc(v), "int32")))
+    cs.append(value_case("astype", "to-uint8", "Integers wrap modulo 2^8.", [("x", T((3,), "int32"))],
+                         'R.astype(x, "uint8")', [tensor([300, -1, 7], "int32")],
+                         tensor(np.array([300, -1, 7]).astype(np.uint8), "uint8")))
+    cs.append(value_case("astype", "to-f16", "float32 to float16 rounds to nearest.",
+                         [("x", T((2,), F32))], 'R.astype(x, "float16")', [tensor([0.1, 65504.0], F32)],
+                         tensor(np.array([0.1, 65504.0], np.float32).astype(np.float16), "float16")))
+    cs.append(sinfo_case("astype", "symbolic", "astype keeps the shape.", [("x", T(("n",), F32))],
+                         'R.astype(x, "int8")', S(["n"], "int8")))
+    cs.append(error_case("astype", "not-tensor", "astype needs a tensor.", [("s", "R.Shape([2])")],
+                         'R.astype(s, "int8")', "OpArgType"))
+    return cs
+
+
+# ---- linear algebra ---------------------------------------------------------------------------
+
+def linalg_cases():
+    cs = []
+    rng = rng_for("linalg")
+    a, b = floats(rng, (2, 3)), floats(rng, (3, 4))
+    f64 = lambda arr: np.asarray(arr, np.float64)
+    cs.append(value_case("matmul", "2d", "matmul of matrices.", [("a", T((2, 3), F32)), ("b", T((3, 4), F32))],
+                         "R.matmul(a, b)", [tensor(a, F32), tensor(b, F32)], tensor(f64(a) @ f64(b), F32)))
+    v = floats(rng, (3,))
+    cs.append(value_case("matmul", "vec", "A 1-D right operand drops its axis.",
+                         [("a", T((2, 3), F32)), ("v", T((3,), F32))], "R.matmul(a, v)",
+                         [tensor(a, F32), tensor(v, F32)], tensor(f64(a) @ f64(v), F32)))
+    ba, bb = ints(rng, (2, 1, 2, 3)), ints(rng, (3, 3, 2))
+    cs.append(value_case("matmul", "batch", "Batch dims broadcast; integers stay exact.",
+                         [("a", T((2, 1, 2, 3), "int32")), ("b", T((3, 3, 2), "int32"))], "R.matmul(a, b)",
+                         [tensor(ba, "int32"), tensor(bb, "int32")], tensor(np.matmul(ba, bb), "int32")))
+    cs.append(value_case("matmul", "out-dtype", "out_dtype sets the result dtype.",
+                         [("a", T((2, 3), "int8")), ("b", T((3, 4), "int8"))], 'R.matmul(a, b, out_dtype="int32")',
+                         [tensor(ints(rng, (2, 3)) * 0 + 100, "int8"), tensor(np.full((3, 4), 100), "int8")],
+                         tensor(np.full((2, 4), 30000), "int32")))
+    cs.append(sinfo_case("matmul", "symbolic", "Symbolic batch and matrix dims.",
+                         [("a", T(("b", "n", "k"), F32)), ("w", T(("k", "m"), F32))], "R.matmul(a, w)",
+                         S(["b", "n", "m"], F32)))
+    cs.append(error_case("matmul", "k-mismatch", "The reduction dims must agree.",
+                         [("a", T((2, 3), F32)), ("b", T((4, 5), F32))], "R.matmul(a, b)", "OpShapeMismatch"))
+    cs.append(error_case("matmul", "dtype", "Operand dtypes must agree without out_dtype.",
+                         [("a", T((2, 3), F32)), ("b", T((3, 4), "float16"))], "R.matmul(a, b)",
+                         "OpDTypeMismatch"))
+    x, w, bias = floats(rng, (2, 3)), floats(rng, (4, 3)), floats(rng, (4,))
+    cs.append(value_case("linear", "bias", "linear is x @ w.T + b.",
+                         [("x", T((2, 3), F32)), ("w", T((4, 3), F32)), ("b", T((4,), F32))], "R.linear(x, w, b)",
+                         [tensor(x, F32), tensor(w, F32), tensor(bias, F32)],
+                         tensor(f64(x) @ f64(w).T + f64(bias), F32)))
+    cs.append(value_case("linear", "nobias", "linear without a bias.",
+                         [("x", T((2, 3), F32)), ("w", T((4, 3), F32))], "R.linear(x, w)",
+                         [tensor(x, F32), tensor(w, F32)], tensor(f64(x) @ f64(w).T, F32)))
+    cs.append(sinfo_case("linear", "symbolic", "linear over a symbolic batch.",
+                         [("x", T(("n", 3), F32)), ("w", T((4, 3), F32))], "R.linear(x, w)", S(["n", 4], F32)))
+    cs.append(error_case("linear", "k-mismatch", "The weight's inner dim must match.",
+                         [("x", T((2, 3), F32)), ("w", T((4, 2), F32))], "R.linear(x, w)", "OpShapeMismatch"))
+    p, q = ints(rng, (3,)), ints(rng, (4,))
+    cs.append(value_case("outer", "int", "outer product of vectors.",
+                         [("a", T((3,), "int64")), ("b", T((4,), "int64"))], "R.outer(a, b)",
+                         [tensor(p, "int64"), tensor(q, "int64")], tensor(np.outer(p, q), "int64")))
+    cs.append(sinfo_case("outer", "symbolic", "outer of symbolic vectors.",
+                         [("a", T(("n",), F32)), ("b", T(("m",), F32))], "R.outer(a, b)", S(["n", "m"], F32)))
+    cs.append(error_case("outer", "rank", "outer needs 1-D operands.",
+                         [("a", T((2, 2), F32)), ("b", T((2,), F32))], "R.outer(a, b)", "OpShapeMismatch"))
+    cs += einsum_cases(rng)
+    return cs
+
+
+def einsum_cases(rng):
+    cs = []
+    forms = [("matmul", "ij,jk->ik", [(2, 3), (3, 4)]),
+             ("transpose", "ij->ji", [(2, 3)]),
+             ("trace", "ii->", [(3, 3)]),
+             ("sum-axis", "ijk->ik", [(2, 3, 4)]),
+             ("outer", "i,j->ij", [(3,), (2,)]),
+             ("batch-matmul", "bij,bjk->bik", [(2, 2, 3), (2, 3, 2)]),
+             ("implicit", "ij,jk", [(2, 3), (3, 2)])]
+    for name, sub, shapes in forms:
+        ops = [floats(rng, s) for s in shapes]
+        params = [("x%d" % i, T(s, F32)) for i, s in enumerate(shapes)]
+        names = ", ".join(p[0] for p in params)
+        tail = "," if len(params) == 1 else ""
+        expected = np.einsum(sub, *[np.asarray(o, np.float64) for o in ops])
+        cs.append(value_case("einsum", name, "einsum %s." % sub, params,
+                             'R.einsum((%s%s), "%s")' % (names, tail, sub), [tensor(o, F32) for o in ops],
+                             tensor(expected, F32)))
+    cs.append(sinfo_case("einsum", "symbolic", "Label dims come from the operands.",
+                         [("a", T(("n", "k"), F32)), ("b", T(("k", "m"), F32))], 'R.einsum((a, b), "ij,jk->ik")',
+                         S(["n", "m"], F32)))
+    cs.append(error_case("einsum", "ellipsis", "Ellipsis subscripts are outside the supported subset.",
+                         [("a", T((2, 3), F32))], 'R.einsum((a,), "...j->...")', "OpAttr"))
+    cs.append(error_case("einsum", "label-size", "A label bound to two different dims is an error.",
+                         [("a", T((2, 3), F32)), ("b", T((4, 2), F32))], 'R.einsum((a, b), "ij,jk->ik")',
+                         "OpShapeMismatch"))
+    return cs
+
+
+# ---- statistical ------------------------------------------------------------------------------
+
+def reduce_cases():
+    cs = []
+    rng = rng_for("reduce")
+    x = floats(rng, (2, 3, 4))
+    xi = ints(rng, (2, 3))
+    f64 = np.asarray(x, np.float64)
+    table = [("sum", np.sum), ("mean", np.mean), ("max", np.max), ("min", np.min), ("prod", np.prod),
+             ("std", np.std), ("variance", np.var)]
+    for op, fn in table:
+        cs.append(value_case(op, "axis", "%s over axis 1." % op, [("x", T((2, 3, 4), F32))],
+                             "R.%s(x, axis=[1])" % op, [tensor(x, F32)], tensor(fn(f64, axis=1), F32)))
+        cs.append(value_case(op, "all-keepdims", "%s over every axis, keeping dims." % op,
+                             [("x", T((2, 3, 4), F32))], "R.%s(x, keepdims=True)" % op, [tensor(x, F32)],
+                             tensor(fn(f64, keepdims=True), F32)))
+        exp_int = fn(xi.astype(np.float64), axis=(0, 1))
+        cs.append(value_case(op, "int", "%s of int32 keeps int32 (mean/std/variance truncate)." % op,
+                             [("x", T((2, 3), "int32"))], "R.%s(x, axis=[0, -1])" % op, [tensor(xi, "int32")],
+                             tensor(np.trunc(exp_int), "int32")))
+        cs.append(sinfo_case(op, "symbolic", "%s keeps the symbolic dims not reduced." % op,
+                             [("x", T(("n", "m", 4), F32))], "R.%s(x, axis=[2], keepdims=False)" % op,
+                             S(["n", "m"], F32)))
+        cs.append(error_case(op, "bad-axis", "A repeated axis is an error.", [("x", T((2, 3), F32))],
+                             "R.%s(x, axis=[1, -1])" % op, "OpAttr"))
+    cs.append(value_case("sum", "empty", "The sum of an empty axis is 0.", [("x", T((2, 0), F32))],
+                         "R.sum(x, axis=[1])", [tensor(np.zeros((2, 0)), F32)], tensor([0.0, 0.0], F32)))
+    cs.append(value_case("prod", "empty", "The product of an empty axis is 1.", [("x", T((0,), "int32"))],
+                         "R.prod(x)", [tensor(np.zeros((0,)), "int32")], tensor(1, "int32")))
+    cs.append(error_case("max", "empty", "max of an empty axis stops evaluation.", [("x", T((0,), F32))],
+                         "R.max(x)", "OpPrecondition", phase="runtime", args=[tensor(np.zeros((0,)), F32)]))
+    cs.append(value_case("max", "nan", "max propagates NaN.", [("x", T((3,), F32))], "R.max(x)",
+                         [tensor([1.0, float("nan"), 2.0], F32)], tensor(float("nan"), F32)))
+    return cs
+
+
+def scan_cases():
+    cs = []
+    rng = rng_for("scan")
+    x = ints(rng, (2, 3), -3, 4)
+    for op, fn, ident in (("cumsum", np.cumsum, 0), ("cumprod", np.cumprod, 1)):
+        cs.append(value_case(op, "axis", "%s along axis 1." % op, [("x", T((2, 3), "int32"))],
+                             "R.%s(x, axis=1)" % op, [tensor(x, "int32")], tensor(fn(x, axis=1), "int32")))
+        cs.append(value_case(op, "flat-dtype", "axis=None scans the flattened tensor into dtype.",
+                             [("x", T((2, 3), "int32"))], 'R.%s(x, dtype="float32")' % op,
+                             [tensor(x, "int32")], tensor(fn(x.astype(np.float64)), F32)))
+        inc = fn(x, axis=0)
+        exc = np.concatenate([np.full((1, 3), ident), inc[:-1]], 0)
+        cs.append(value_case(op, "exclusive", "exclusive=True shifts in the identity.",
+                             [("x", T((2, 3), "int64"))], "R.%s(x, axis=0, exclusive=True)" % op,
+                             [tensor(x, "int64")], tensor(exc, "int64")))
+        cs.append(sinfo_case(op, "symbolic", "axis=None gives a 1-D result of the element count.",
+                             [("x", T(("n", 3), F32))], "R.%s(x)" % op, S(["n * 3"], F32)))
+        cs.append(error_case(op, "bad-axis", "The axis must be in range.", [("x", T((2, 3), F32))],
+                             "R.%s(x, axis=2)" % op, "OpAttr"))
+    return cs
+
+
+def arg_cases():
+    cs = []
+    rng = rng_for("arg")
+    x = ints(rng, (3, 4), 0, 3)
+    for op, fn in (("argmax", np.argmax), ("argmin", np.argmin)):
+        cs.append(value_case(op, "axis", "%s along axis 1; ties pick the first." % op,
+                             [("x", T((3, 4), "int32"))], "R.%s(x, axis=1)" % op, [tensor(x, "int32")],
+                             tensor(fn(x, axis=1), "int64")))
+        cs.append(value_case(op, "flat-keepdims", "%s over the flattened tensor, keeping dims." % op,
+                             [("x", T((3, 4), "int32"))], "R.%s(x, keepdims=True)" % op, [tensor(x, "int32")],
+                             tensor(fn(x, keepdims=True), "int64")))
+        cs.append(value_case(op, "nan", "NaN counts as the extreme (the first NaN wins)." ,
+                             [("x", T((4,), F32))], "R.%s(x)" % op,
+                             [tensor([1.0, float("nan"), 3.0, float("nan")], F32)], tensor(1, "int64")))
+        cs.append(sinfo_case(op, "symbolic", "The result is int64 without the axis.",
+                             [("x", T(("n", "m"), F32))], "R.%s(x, axis=0)" % op, S(["m"], "int64")))
+        cs.append(error_case(op, "bad-axis", "The axis must be in range.", [("x", T((2, 3), F32))],
+                             "R.%s(x, axis=-3)" % op, "OpAttr"))
+    return cs
+
+
+def in_file(name, cs):
+    for c in cs:
+        c["file"] = name
+    return cs
+
+
+def cases():
+    """Every case, each tagged with its output file spec-tests/ops/<file>.yaml."""
+    return (in_file("manip_create", creation_cases()) +
+            in_file("manip_shape", reshape_cases() + permute_expand_squeeze_cases() + join_cases() +
+                    broadcast_tile_cases()) +
+            in_file("manip_index", index_cases()) +
+            in_file("manip_linalg", linalg_cases()) +
+            in_file("manip_stat", reduce_cases() + scan_cases() + arg_cases()))
+
+
+if __name__ == "__main__":
+    import sys
+    out = cases()
+    ids = [c["id"] for c in out]
+    assert len(ids) == len(set(ids)), "duplicate ids"
+    sys.stdout.write("%d cases\n" % len(out))
