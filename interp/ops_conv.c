@@ -141,9 +141,11 @@ static bool rank_is_4(OpInferCtx *ctx, const StructInfo *t, const char *what)
 static bool check_channels(OpInferCtx *ctx, OpShape d, OpShape w, int64_t groups)
 {
     Span sp = ctx->call->span;
-    PrimExpr *g = primexpr_int(groups, dtype_int64(), sp);
-    PrimExpr *need = groups == 1 ? w.dims[1] : primexpr_binary(PE_MUL, w.dims[1], g, sp);
-    int64_t o;
+    PrimExpr *g = primexpr_int(groups, dtype_int64(), sp), *need = w.dims[1];
+    int64_t o, in;
+    if (groups != 1)
+        need = prover_const_int(w.dims[1], &in) ? primexpr_int(in * groups, dtype_int64(), sp)
+                                                : primexpr_binary(PE_MUL, w.dims[1], g, sp);
     if (prover_compare(d.dims[1], need) == PROVE_UNEQUAL) {
         ops_infer_fail(ctx, "OpShapeMismatch",
                        "data channels differ from weight input channels times groups");

@@ -225,7 +225,7 @@ Value *manip_eval_arange(struct Interp *in, const Expr *call, Value **args, int 
 StructInfo *manip_infer_eye(OpInferCtx *ctx)
 {
     if (!ops_check_arity(ctx, 1, 3)) return ops_infer_object(ctx);
-    const StructInfo *p[3];
+    const StructInfo *p[3] = {NULL, NULL, NULL};
     for (int i = 0; i < ctx->nargs; i++) {
         if ((p[i] = ops_arg_prim(ctx, i)) == NULL) return ops_infer_object(ctx);
         if (!dtype_is_int(p[i]->u.prim.dtype) && !dtype_is_void(p[i]->u.prim.dtype))

@@ -54,8 +54,8 @@ static void print_bindings(const SinfoBindings *b)
 
 int cmd_check(int argc, char **argv)
 {
-    bool show = false;
-    const char *file = NULL;
+    volatile bool show = false;
+    const char *volatile file = NULL;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--sinfo") == 0)
             show = true;

@@ -39,8 +39,8 @@ static const Error *blocking_error(const IRModule *mod)
 
 int cmd_normalize(int argc, char **argv)
 {
-    bool ast = false;
-    const char *file = NULL;
+    volatile bool ast = false;
+    const char *volatile file = NULL;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--ast") == 0)
             ast = true;
