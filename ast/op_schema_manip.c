@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 
+/* clang-format off */
 #define ARG(n) {n, OPP_ARG, OPA_INT, NULL}
 #define ARG_OPT(n) {n, OPP_ARG, OPA_INT, "None"}
 #define ARG_LIST(n) {n, OPP_ARG_LIST, OPA_INT, NULL}
@@ -12,6 +13,7 @@
 #define ATTR(n, t, d) {n, OPP_ATTR, t, d}
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define SCHEMA(name, params) {name, params, COUNT(params), NULL, 0}
+/* clang-format on */
 
 /* Creation (InitAttrs holds only dtype; tril/triu take k as a PrimValue argument). */
 static const OpParam P_ZEROS[] = {ARG_SHAPE("shape"), ATTR("dtype", OPA_DTYPE, NULL)};
@@ -114,7 +116,8 @@ static const OpSchema MANIP_SCHEMAS[] = {
     SCHEMA("relax.argmin", P_ARG_REDUCE),
 };
 
-const OpSchema *op_schema_manip(int *n) {
+const OpSchema *op_schema_manip(int *n)
+{
     *n = COUNT(MANIP_SCHEMAS);
     return MANIP_SCHEMAS;
 }

@@ -51,8 +51,9 @@ static bool layout_is(const Expr *call, const char *key, const char *want, bool 
 static bool read_conv(const Expr *call, NnConv2d *p)
 {
     p->groups = ops_attr_int(call, "groups", 1);
-    return read_pair(call, "strides", 1, p->strides) && read_pair(call, "dilation", 1, p->dilation) &&
-           read_padding(call, p->padding) && p->groups > 0 && p->strides[0] > 0 &&
+    return read_pair(call, "strides", 1, p->strides) &&
+           read_pair(call, "dilation", 1, p->dilation) && read_padding(call, p->padding) &&
+           p->groups > 0 && p->strides[0] > 0 &&
            p->strides[1] > 0 && p->dilation[0] > 0 && p->dilation[1] > 0 &&
            layout_is(call, "data_layout", "NCHW", true) &&
            layout_is(call, "kernel_layout", "OIHW", true) &&

@@ -86,8 +86,8 @@ StructInfo *manip_infer_full_like(OpInferCtx *ctx)
     return infer_like(ctx, 2);
 }
 
-static Value *fill(struct Interp *in, const Expr *call, DataType dt, int ndim,
-                   const int64_t *shape, const Tensor *value, int64_t ivalue)
+static Value *fill(struct Interp *in, const Expr *call, DataType dt, int ndim, const int64_t *shape,
+                   const Tensor *value, int64_t ivalue)
 {
     bool is_float = value != NULL && dtype_is_float(value->dtype);
     double f = is_float ? tensor_get_f64(value, 0) : 0;
@@ -167,7 +167,8 @@ static PrimExpr *arange_length(PrimExpr *start, PrimExpr *end, PrimExpr *step)
     }
     bool floats = false;
     PrimExpr *v[3] = {start, end, step};
-    for (int i = 0; i < 3; i++) floats = floats || (v[i] && v[i]->kind == PE_FLOAT);
+    for (int i = 0; i < 3; i++)
+        floats = floats || (v[i] && v[i]->kind == PE_FLOAT);
     if (floats && start && end && step && start->kind != PE_VAR && end->kind != PE_VAR &&
         step->kind != PE_VAR) {
         double fa = start->kind == PE_FLOAT ? start->u.float_value : (double)start->u.int_value;
@@ -178,7 +179,8 @@ static PrimExpr *arange_length(PrimExpr *start, PrimExpr *end, PrimExpr *step)
     }
     if (!start || !end || !step || floats) return NULL;
     if (ops_dim_is(step, 1)) return manip_dim_sub(end, start);
-    PrimExpr *span = manip_dim_add(manip_dim_sub(end, start), manip_dim_sub(step, manip_dim_int(1)));
+    PrimExpr *span =
+        manip_dim_add(manip_dim_sub(end, start), manip_dim_sub(step, manip_dim_int(1)));
     return primexpr_binary(PE_FLOORDIV, span, step, span_none());
 }
 
@@ -193,7 +195,8 @@ StructInfo *manip_infer_arange(OpInferCtx *ctx)
     DataType dt = ops_attr_dtype(ctx->call, "dtype");
     if (dtype_is_void(dt)) {
         bool ints = true;
-        for (int i = 0; i < ctx->nargs; i++) ints = ints && dtype_is_int(p[i]->u.prim.dtype);
+        for (int i = 0; i < ctx->nargs; i++)
+            ints = ints && dtype_is_int(p[i]->u.prim.dtype);
         dt = ints ? dtype_int64() : dtype_float32();
     }
     PrimExpr *len = arange_length(start, end, step);
@@ -204,18 +207,20 @@ StructInfo *manip_infer_arange(OpInferCtx *ctx)
 Value *manip_eval_arange(struct Interp *in, const Expr *call, Value **args, int nargs)
 {
     const Value *v[3] = {NULL, NULL, NULL};
-    for (int i = 0; i < nargs && i < 3; i++) v[i] = ops_kernel_prim(in, call, args, nargs, i);
+    for (int i = 0; i < nargs && i < 3; i++)
+        v[i] = ops_kernel_prim(in, call, args, nargs, i);
     const Value *start = nargs == 1 ? NULL : v[0], *end = nargs == 1 ? v[0] : v[1];
     const Value *step = nargs == 3 ? v[2] : NULL;
     bool floats = false;
-    for (int i = 0; i < nargs && i < 3; i++) floats = floats || value_prim_is_float(v[i]);
+    for (int i = 0; i < nargs && i < 3; i++)
+        floats = floats || value_prim_is_float(v[i]);
     DataType dt = ops_attr_dtype(call, "dtype");
     if (dtype_is_void(dt)) dt = floats ? dtype_float32() : dtype_int64();
     const char *err = NULL;
     Tensor *t;
     if (floats || dtype_is_float(dt))
-        t = kernel_arange(dt, true, start ? value_prim_as_f64(start) : 0,
-                          value_prim_as_f64(end), step ? value_prim_as_f64(step) : 1, &err);
+        t = kernel_arange(dt, true, start ? value_prim_as_f64(start) : 0, value_prim_as_f64(end),
+                          step ? value_prim_as_f64(step) : 1, &err);
     else
         t = kernel_arange_int(dt, start ? value_prim_as_i64(start) : 0, value_prim_as_i64(end),
                               step ? value_prim_as_i64(step) : 1, &err);
@@ -231,9 +236,11 @@ StructInfo *manip_infer_eye(OpInferCtx *ctx)
         if (!dtype_is_int(p[i]->u.prim.dtype) && !dtype_is_void(p[i]->u.prim.dtype))
             return ops_infer_fail(ctx, "OpArgType", "eye's n, m and k must be integers");
     }
-    PrimExpr *dims[2] = {p[0]->u.prim.value, ctx->nargs > 1 ? p[1]->u.prim.value : p[0]->u.prim.value};
+    PrimExpr *dims[2] = {p[0]->u.prim.value,
+                         ctx->nargs > 1 ? p[1]->u.prim.value : p[0]->u.prim.value};
     DataType dt = ops_attr_dtype(ctx->call, "dtype");
-    if (dtype_is_void(dt) && attrs_get(ctx->call->u.call.attrs, "dtype") == NULL) dt = dtype_float32();
+    if (dtype_is_void(dt) && attrs_get(ctx->call->u.call.attrs, "dtype") == NULL)
+        dt = dtype_float32();
     OpShape r = {dims[0] && dims[1] ? dims : NULL, 2};
     return ops_tensor_result(r, dt, NULL, ctx->call->span);
 }

@@ -22,7 +22,8 @@ StructInfo *manip_infer_take(OpInferCtx *ctx)
     if (x == NULL || ix == NULL) return ops_infer_object(ctx);
     DataType it = ix->u.tensor.dtype;
     if (!dtype_is_void(it) && !dtype_is_int(it) && !(dtype_is_uint(it) && !dtype_is_bool(it)))
-        return ops_infer_fail(ctx, "OpDTypeMismatch", "indices must be integers, got %s", dtype_str(it));
+        return ops_infer_fail(ctx, "OpDTypeMismatch", "indices must be integers, got %s",
+                              dtype_str(it));
     if (!take_mode_ok(ops_attr_str(ctx->call, "mode", "fast")))
         return ops_infer_fail(ctx, "OpAttr", "mode must be \"fast\", \"clip\" or \"wrap\"");
     OpShape xs = ops_shape_of(x), is = ops_shape_of(ix);
@@ -30,17 +31,22 @@ StructInfo *manip_infer_take(OpInferCtx *ctx)
     if (ops_attr(ctx->call, "axis") == NULL) {
         /* axis=None: the data must be 1-D. */
         if (xs.ndim >= 0 && xs.ndim != 1)
-            return ops_infer_fail(ctx, "OpShapeMismatch", "axis=None needs 1-D data, got rank %d", xs.ndim);
-    } else if (xs.ndim >= 0 && !ops_normalize_axis(ctx, ops_attr_int(ctx->call, "axis", 0), xs.ndim, &axis)) {
+            return ops_infer_fail(ctx, "OpShapeMismatch", "axis=None needs 1-D data, got rank %d",
+                                  xs.ndim);
+    } else if (xs.ndim >= 0 &&
+               !ops_normalize_axis(ctx, ops_attr_int(ctx->call, "axis", 0), xs.ndim, &axis)) {
         return ops_infer_object(ctx);
     }
     OpShape r = {NULL, (xs.ndim < 0 || is.ndim < 0) ? -1 : xs.ndim - 1 + is.ndim};
     if (xs.dims != NULL && is.dims != NULL) {
         r.dims = MEM_ARRAY(PrimExpr *, r.ndim > 0 ? r.ndim : 1);
         int k = 0;
-        for (int i = 0; i < axis; i++) r.dims[k++] = xs.dims[i];
-        for (int i = 0; i < is.ndim; i++) r.dims[k++] = is.dims[i];
-        for (int i = axis + 1; i < xs.ndim; i++) r.dims[k++] = xs.dims[i];
+        for (int i = 0; i < axis; i++)
+            r.dims[k++] = xs.dims[i];
+        for (int i = 0; i < is.ndim; i++)
+            r.dims[k++] = is.dims[i];
+        for (int i = axis + 1; i < xs.ndim; i++)
+            r.dims[k++] = xs.dims[i];
     }
     return ops_tensor_result(r, x->u.tensor.dtype, x->u.tensor.vdevice, ctx->call->span);
 }
@@ -49,9 +55,12 @@ Value *manip_eval_take(struct Interp *in, const Expr *call, Value **args, int na
 {
     Tensor *x = ops_kernel_tensor(in, call, args, nargs, 0);
     Tensor *ix = ops_kernel_tensor(in, call, args, nargs, 1);
-    int axis = ops_attr(call, "axis") ? ops_kernel_axis(in, call, ops_attr_int(call, "axis", 0), x->ndim) : -1;
+    int axis = ops_attr(call, "axis")
+                   ? ops_kernel_axis(in, call, ops_attr_int(call, "axis", 0), x->ndim)
+                   : -1;
     const char *err = NULL;
-    return manip_result(in, call, kernel_take(x, ix, axis, ops_attr_str(call, "mode", "fast"), &err), err);
+    return manip_result(in, call,
+                        kernel_take(x, ix, axis, ops_attr_str(call, "mode", "fast"), &err), err);
 }
 
 /* ---- strided_slice ----------------------------------------------------------------------- */
@@ -62,7 +71,8 @@ static bool slice_plan(const Expr *call, int ndim, int64_t *b, int64_t *e, int64
 {
     int64_t *axes, *begin, *end, *strides = NULL;
     int na, nb, ne, ns = 0;
-    if (!ops_attr_int_list(call, "axes", &axes, &na) || !ops_attr_int_list(call, "begin", &begin, &nb) ||
+    if (!ops_attr_int_list(call, "axes", &axes, &na) ||
+        !ops_attr_int_list(call, "begin", &begin, &nb) ||
         !ops_attr_int_list(call, "end", &end, &ne)) {
         *why = "axes, begin and end must be lists of ints";
         return false;
@@ -118,7 +128,8 @@ StructInfo *manip_infer_strided_slice(OpInferCtx *ctx)
     if (xs.ndim >= 0 && !slice_plan(ctx->call, nd, b, e, s, touched, &why))
         return ops_infer_fail(ctx, "OpAttr", "%s", why);
     OpShape r = {NULL, xs.ndim};
-    if (xs.dims == NULL) return ops_tensor_result(r, x->u.tensor.dtype, x->u.tensor.vdevice, ctx->call->span);
+    if (xs.dims == NULL)
+        return ops_tensor_result(r, x->u.tensor.dtype, x->u.tensor.vdevice, ctx->call->span);
     r.dims = MEM_ARRAY(PrimExpr *, nd > 0 ? nd : 1);
     for (int i = 0; i < nd; i++) {
         int64_t dim;
@@ -158,13 +169,15 @@ StructInfo *manip_infer_dynamic_strided_slice(OpInferCtx *ctx)
         if (t->u.tensor.ndim >= 0 && t->u.tensor.ndim != 1)
             return ops_infer_fail(ctx, "OpShapeMismatch", "begin, end and strides must be 1-D");
         if (!dtype_is_void(t->u.tensor.dtype) && !dtype_is_int(t->u.tensor.dtype))
-            return ops_infer_fail(ctx, "OpDTypeMismatch", "begin, end and strides must be integers");
+            return ops_infer_fail(ctx, "OpDTypeMismatch",
+                                  "begin, end and strides must be integers");
     }
     OpShape r = {NULL, x->u.tensor.ndim};
     return ops_tensor_result(r, x->u.tensor.dtype, x->u.tensor.vdevice, ctx->call->span);
 }
 
-Value *manip_eval_dynamic_strided_slice(struct Interp *in, const Expr *call, Value **args, int nargs)
+Value *manip_eval_dynamic_strided_slice(struct Interp *in, const Expr *call, Value **args,
+                                        int nargs)
 {
     Tensor *x = ops_kernel_tensor(in, call, args, nargs, 0);
     int64_t v[3][TENSOR_MAX_NDIM];
@@ -189,8 +202,10 @@ StructInfo *manip_infer_where(OpInferCtx *ctx)
         if ((t[i] = ops_arg_tensor(ctx, i)) == NULL) return ops_infer_object(ctx);
     DataType c = t[0]->u.tensor.dtype, dt;
     if (!dtype_is_void(c) && !dtype_is_bool(c))
-        return ops_infer_fail(ctx, "OpDTypeMismatch", "condition must be bool, got %s", dtype_str(c));
-    if (!ops_unify_dtype(ctx, t[1]->u.tensor.dtype, t[2]->u.tensor.dtype, &dt)) return ops_infer_object(ctx);
+        return ops_infer_fail(ctx, "OpDTypeMismatch", "condition must be bool, got %s",
+                              dtype_str(c));
+    if (!ops_unify_dtype(ctx, t[1]->u.tensor.dtype, t[2]->u.tensor.dtype, &dt))
+        return ops_infer_object(ctx);
     OpShape ab, r;
     if (!ops_broadcast(ctx, ops_shape_of(t[1]), ops_shape_of(t[2]), &ab) ||
         !ops_broadcast(ctx, ops_shape_of(t[0]), ab, &r))

@@ -56,7 +56,8 @@ StructInfo *manip_infer_concat(OpInferCtx *ctx)
     const StructInfo **ts;
     int n, ndim;
     DataType dt;
-    if (!ops_check_arity(ctx, 1, 1) || !manip_arg_tensors(ctx, 0, &ts, &n)) return ops_infer_object(ctx);
+    if (!ops_check_arity(ctx, 1, 1) || !manip_arg_tensors(ctx, 0, &ts, &n))
+        return ops_infer_object(ctx);
     if (n == 0) return ops_infer_fail(ctx, "OpArgType", "concat needs at least one tensor");
     if (!join_common(ctx, ts, n, &dt, &ndim)) return ops_infer_object(ctx);
     VDevice *vd = ts[0]->u.tensor.vdevice;
@@ -82,7 +83,8 @@ StructInfo *manip_infer_concat(OpInferCtx *ctx)
     r.dims = MEM_ARRAY(PrimExpr *, ndim);
     memcpy(r.dims, ops_shape_of(ts[0]).dims, sizeof(PrimExpr *) * (size_t)ndim);
     r.dims[axis] = manip_dim_int(0);
-    for (int i = 0; i < n; i++) r.dims[axis] = manip_dim_add(r.dims[axis], ops_shape_of(ts[i]).dims[axis]);
+    for (int i = 0; i < n; i++)
+        r.dims[axis] = manip_dim_add(r.dims[axis], ops_shape_of(ts[i]).dims[axis]);
     return ops_tensor_result(r, dt, vd, ctx->call->span);
 }
 
@@ -95,7 +97,8 @@ Value *manip_eval_concat(struct Interp *in, const Expr *call, Value **args, int 
     const char *err = NULL;
     if (manip_attr_is_none(call, "axis")) {
         Tensor **flat = MEM_ARRAY(Tensor *, n);
-        for (int i = 0; i < n; i++) flat[i] = kernel_reshape(xs[i], 1, &xs[i]->numel, &err);
+        for (int i = 0; i < n; i++)
+            flat[i] = kernel_reshape(xs[i], 1, &xs[i]->numel, &err);
         return manip_result(in, call, kernel_concat(flat, n, 0, &err), err);
     }
     int axis = ops_kernel_axis(in, call, ops_attr_int(call, "axis", 0), xs[0]->ndim);
@@ -107,7 +110,8 @@ StructInfo *manip_infer_stack(OpInferCtx *ctx)
     const StructInfo **ts;
     int n, ndim;
     DataType dt;
-    if (!ops_check_arity(ctx, 1, 1) || !manip_arg_tensors(ctx, 0, &ts, &n)) return ops_infer_object(ctx);
+    if (!ops_check_arity(ctx, 1, 1) || !manip_arg_tensors(ctx, 0, &ts, &n))
+        return ops_infer_object(ctx);
     if (n == 0) return ops_infer_fail(ctx, "OpArgType", "stack needs at least one tensor");
     if (!join_common(ctx, ts, n, &dt, &ndim)) return ops_infer_object(ctx);
     VDevice *vd = ts[0]->u.tensor.vdevice;
@@ -121,7 +125,8 @@ StructInfo *manip_infer_stack(OpInferCtx *ctx)
     if (!known) return ops_tensor_result(r, dt, vd, ctx->call->span);
     r.dims = MEM_ARRAY(PrimExpr *, ndim + 1);
     PrimExpr **d0 = ops_shape_of(ts[0]).dims;
-    for (int i = 0, j = 0; i <= ndim; i++) r.dims[i] = i == axis ? manip_dim_int(n) : d0[j++];
+    for (int i = 0, j = 0; i <= ndim; i++)
+        r.dims[i] = i == axis ? manip_dim_int(n) : d0[j++];
     return ops_tensor_result(r, dt, vd, ctx->call->span);
 }
 
@@ -139,7 +144,8 @@ Value *manip_eval_stack(struct Interp *in, const Expr *call, Value **args, int n
     for (int i = 0; i < n; i++) {
         if (xs[i]->ndim != nd || nd + 1 > TENSOR_MAX_NDIM)
             interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "ranks differ");
-        for (int a = 0, b = 0; a <= nd; a++) dims[a] = a == axis ? 1 : xs[i]->shape[b++];
+        for (int a = 0, b = 0; a <= nd; a++)
+            dims[a] = a == axis ? 1 : xs[i]->shape[b++];
         ex[i] = kernel_reshape(xs[i], nd + 1, dims, &err);
     }
     return manip_result(in, call, kernel_concat(ex, n, axis, &err), err);
@@ -158,14 +164,15 @@ static bool split_points(const Expr *call, int64_t dim, int64_t **idx, int *n, i
         *n = (int)(*sections - 1);
         *idx = MEM_ARRAY(int64_t, *n > 0 ? *n : 1);
         int64_t step = dim >= 0 ? (dim + *sections - 1) / *sections : 0;
-        for (int i = 0; i < *n; i++) (*idx)[i] = step * (i + 1);
+        for (int i = 0; i < *n; i++)
+            (*idx)[i] = step * (i + 1);
         return true;
     }
     return ops_attr_int_list(call, "indices_or_sections", idx, n);
 }
 
-static StructInfo *split_result(OpInferCtx *ctx, const StructInfo *x, int axis, int64_t *idx,
-                                int n, int64_t sections)
+static StructInfo *split_result(OpInferCtx *ctx, const StructInfo *x, int axis, int64_t *idx, int n,
+                                int64_t sections)
 {
     OpShape s = ops_shape_of(x);
     StructInfo **fields = MEM_ARRAY(StructInfo *, n + 1);
@@ -179,10 +186,12 @@ static StructInfo *split_result(OpInferCtx *ctx, const StructInfo *x, int axis, 
             lo = lo > dim ? dim : lo;
             hi = hi > dim ? dim : hi < lo ? lo : hi;
             piece = manip_dim_int(hi - lo);
-        } else if (s.dims != NULL && sections == 0 && (p == 0 || idx[p - 1] <= (p < n ? idx[p] : INT64_MAX))) {
+        } else if (s.dims != NULL && sections == 0 &&
+                   (p == 0 || idx[p - 1] <= (p < n ? idx[p] : INT64_MAX))) {
             /* Symbolic dim, explicit indices: assume the indices are within the dim. */
             PrimExpr *lo = manip_dim_int(p == 0 ? 0 : idx[p - 1]);
-            piece = p < n ? manip_dim_int(idx[p] - (p == 0 ? 0 : idx[p - 1])) : manip_dim_sub(s.dims[axis], lo);
+            piece = p < n ? manip_dim_int(idx[p] - (p == 0 ? 0 : idx[p - 1]))
+                          : manip_dim_sub(s.dims[axis], lo);
         } else if (s.dims != NULL && sections == 1) {
             piece = s.dims[axis];
         }
@@ -208,7 +217,8 @@ StructInfo *manip_infer_split(OpInferCtx *ctx)
         return ops_infer_object(ctx);
     if (s.dims != NULL) prover_const_int(s.dims[axis], &dim);
     if (!split_points(ctx->call, dim, &idx, &n, &sections))
-        return ops_infer_fail(ctx, "OpAttr", "indices_or_sections must be a positive int or a list of ints");
+        return ops_infer_fail(ctx, "OpAttr",
+                              "indices_or_sections must be a positive int or a list of ints");
     for (int i = 1; sections == 0 && i < n; i++)
         if (idx[i] < idx[i - 1]) return ops_infer_fail(ctx, "OpAttr", "split indices must ascend");
     if (sections > 0 && dim < 0 && sections != 1) {
@@ -216,12 +226,14 @@ StructInfo *manip_infer_split(OpInferCtx *ctx)
         StructInfo **fields = MEM_ARRAY(StructInfo *, sections);
         OpShape r = {NULL, s.ndim};
         for (int64_t p = 0; p < sections; p++)
-            fields[p] = ops_tensor_result(r, x->u.tensor.dtype, x->u.tensor.vdevice, ctx->call->span);
+            fields[p] =
+                ops_tensor_result(r, x->u.tensor.dtype, x->u.tensor.vdevice, ctx->call->span);
         return sinfo_tuple(fields, (int)sections, ctx->call->span);
     }
     if (s.ndim < 0) {
         StructInfo **fields = MEM_ARRAY(StructInfo *, n + 1);
-        for (int p = 0; p <= n; p++) fields[p] = ops_tensor_result(s, x->u.tensor.dtype, NULL, ctx->call->span);
+        for (int p = 0; p <= n; p++)
+            fields[p] = ops_tensor_result(s, x->u.tensor.dtype, NULL, ctx->call->span);
         return sinfo_tuple(fields, n + 1, ctx->call->span);
     }
     return split_result(ctx, x, axis, idx, n, sections);
@@ -234,11 +246,14 @@ Value *manip_eval_split(struct Interp *in, const Expr *call, Value **args, int n
     int64_t *idx, sections;
     int n;
     if (!split_points(call, x->shape[axis], &idx, &n, &sections))
-        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "bad indices_or_sections");
+        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span,
+                    "bad indices_or_sections");
     const char *err = NULL;
     Tensor **parts = kernel_split(x, idx, n, axis, &err);
-    if (parts == NULL) interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "%s", err);
+    if (parts == NULL)
+        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "%s", err);
     Value **fields = MEM_ARRAY(Value *, n + 1);
-    for (int i = 0; i <= n; i++) fields[i] = value_tensor(parts[i]);
+    for (int i = 0; i <= n; i++)
+        fields[i] = value_tensor(parts[i]);
     return value_tuple(fields, n + 1);
 }

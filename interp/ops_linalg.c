@@ -45,7 +45,8 @@ static bool matmul_shape(OpInferCtx *ctx, OpShape a, OpShape b, OpShape *out)
     if (batch.dims == NULL) return true;
     out->dims = MEM_ARRAY(PrimExpr *, out->ndim > 0 ? out->ndim : 1);
     int k = 0;
-    for (int i = 0; i < nb; i++) out->dims[k++] = batch.dims[i];
+    for (int i = 0; i < nb; i++)
+        out->dims[k++] = batch.dims[i];
     if (ca == 2) out->dims[k++] = a.dims[a.ndim - 2];
     if (cb == 2) out->dims[k++] = b.dims[b.ndim - 1];
     return true;
@@ -115,7 +116,8 @@ Value *manip_eval_linear(struct Interp *in, const Expr *call, Value **args, int 
     Tensor *wt = w->ndim == 2 ? kernel_permute(w, perm, &err) : w;
     DataType dt = out_dtype_or(call, x->dtype);
     Tensor *y = wt ? kernel_matmul(x, wt, dt, &err) : NULL;
-    if (y == NULL || nargs < 3 || args[2]->kind != VAL_TENSOR) return manip_result(in, call, y, err);
+    if (y == NULL || nargs < 3 || args[2]->kind != VAL_TENSOR)
+        return manip_result(in, call, y, err);
     /* The bias adds in double (or wrapping int64) and rounds once. */
     Tensor *b = args[2]->u.tensor;
     int nd = y->ndim > b->ndim ? y->ndim : b->ndim;
@@ -124,14 +126,20 @@ Value *manip_eval_linear(struct Interp *in, const Expr *call, Value **args, int 
         int yi = i - (nd - y->ndim), bi = i - (nd - b->ndim);
         int64_t dy = yi >= 0 ? y->shape[yi] : 1, db = bi >= 0 ? b->shape[bi] : 1;
         if (dy != db && dy != 1 && db != 1)
-            interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "bias does not broadcast");
+            interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span,
+                        "bias does not broadcast");
         shape[i] = dy == 1 ? db : dy;
     }
-    Tensor *yb = kernel_broadcast_to(y, nd, shape, &err), *bb = kernel_broadcast_to(b, nd, shape, &err);
+    Tensor *yb = kernel_broadcast_to(y, nd, shape, &err),
+           *bb = kernel_broadcast_to(b, nd, shape, &err);
     Tensor *out = ops_kernel_new_tensor(in, call, dt, nd, shape);
     for (int64_t k = 0; k < out->numel; k++) {
-        if (dtype_is_float(dt)) tensor_set_f64(out, k, tensor_get_f64(yb, k) + tensor_get_f64(bb, k));
-        else tensor_set_i64(out, k, (int64_t)((uint64_t)tensor_get_i64(yb, k) + (uint64_t)tensor_get_i64(bb, k)));
+        if (dtype_is_float(dt))
+            tensor_set_f64(out, k, tensor_get_f64(yb, k) + tensor_get_f64(bb, k));
+        else
+            tensor_set_i64(
+                out, k,
+                (int64_t)((uint64_t)tensor_get_i64(yb, k) + (uint64_t)tensor_get_i64(bb, k)));
     }
     return value_tensor(out);
 }
@@ -167,7 +175,10 @@ Value *manip_eval_outer(struct Interp *in, const Expr *call, Value **args, int n
 static const char *einsum_output(const char *sub, int nops, const char ***labels, const char **why)
 {
     for (const char *p = sub; *p; p++) {
-        if (*p == '.') { *why = "ellipsis (...) is not supported"; return NULL; }
+        if (*p == '.') {
+            *why = "ellipsis (...) is not supported";
+            return NULL;
+        }
         if (!isalpha((unsigned char)*p) && *p != ',' && *p != '-' && *p != '>') {
             *why = "subscripts may hold only letters, ',' and '->'";
             return NULL;
@@ -184,13 +195,18 @@ static const char *einsum_output(const char *sub, int nops, const char ***labels
         if (k < nops) (*labels)[k] = p;
         p = comma ? comma + 1 : NULL;
     }
-    if (k != nops) { *why = "the subscripts name a different number of operands"; return NULL; }
+    if (k != nops) {
+        *why = "the subscripts name a different number of operands";
+        return NULL;
+    }
     if (!arrow) {
         StrBuf sb;
         strbuf_init(&sb);
         for (int c = 'A'; c <= 'z'; c++) {
             int uses = 0;
-            for (int i = 0; i < nops; i++) for (const char *q = (*labels)[i]; *q; q++) uses += *q == c;
+            for (int i = 0; i < nops; i++)
+                for (const char *q = (*labels)[i]; *q; q++)
+                    uses += *q == c;
             if (uses == 1) strbuf_addc(&sb, (char)c);
         }
         return strbuf_str(&sb);
@@ -198,8 +214,12 @@ static const char *einsum_output(const char *sub, int nops, const char ***labels
     const char *out = arrow + 2;
     for (const char *q = out; *q; q++) {
         bool used = false;
-        for (int i = 0; i < nops; i++) used = used || strchr((*labels)[i], *q) != NULL;
-        if (!used || strchr(q + 1, *q)) { *why = "an output label is unused or repeated"; return NULL; }
+        for (int i = 0; i < nops; i++)
+            used = used || strchr((*labels)[i], *q) != NULL;
+        if (!used || strchr(q + 1, *q)) {
+            *why = "an output label is unused or repeated";
+            return NULL;
+        }
     }
     return out;
 }
@@ -208,11 +228,13 @@ StructInfo *manip_infer_einsum(OpInferCtx *ctx)
 {
     const StructInfo **ts;
     int n;
-    if (!ops_check_arity(ctx, 1, 1) || !manip_arg_tensors(ctx, 0, &ts, &n)) return ops_infer_object(ctx);
+    if (!ops_check_arity(ctx, 1, 1) || !manip_arg_tensors(ctx, 0, &ts, &n))
+        return ops_infer_object(ctx);
     const char *sub = ops_attr_str(ctx->call, "subscripts", NULL), *why = NULL;
     const char **labels;
     const char *out = sub ? einsum_output(sub, n, &labels, &why) : NULL;
-    if (out == NULL) return ops_infer_fail(ctx, "OpAttr", "%s", why ? why : "subscripts are required");
+    if (out == NULL)
+        return ops_infer_fail(ctx, "OpAttr", "%s", why ? why : "subscripts are required");
     DataType dt = n > 0 ? ts[0]->u.tensor.dtype : dtype_void();
     PrimExpr *size[128] = {NULL};
     bool known = true;
@@ -220,33 +242,38 @@ StructInfo *manip_infer_einsum(OpInferCtx *ctx)
         if (!ops_unify_dtype(ctx, dt, ts[i]->u.tensor.dtype, &dt)) return ops_infer_object(ctx);
         OpShape s = ops_shape_of(ts[i]);
         if (s.ndim >= 0 && s.ndim != (int)strlen(labels[i]))
-            return ops_infer_fail(ctx, "OpShapeMismatch", "operand %d has rank %d for \"%s\"", i, s.ndim, labels[i]);
+            return ops_infer_fail(ctx, "OpShapeMismatch", "operand %d has rank %d for \"%s\"", i,
+                                  s.ndim, labels[i]);
         known = known && s.dims != NULL;
         for (int a = 0; s.dims && labels[i][a]; a++) {
             PrimExpr **slot = &size[(unsigned char)labels[i][a]];
             if (*slot && prover_compare(*slot, s.dims[a]) == PROVE_UNEQUAL)
-                return ops_infer_fail(ctx, "OpShapeMismatch", "label %c has dims %s and %s", labels[i][a],
-                                      prover_canonical(*slot), prover_canonical(s.dims[a]));
+                return ops_infer_fail(ctx, "OpShapeMismatch", "label %c has dims %s and %s",
+                                      labels[i][a], prover_canonical(*slot),
+                                      prover_canonical(s.dims[a]));
             if (!*slot) *slot = s.dims[a];
         }
     }
     OpShape r = {NULL, (int)strlen(out)};
     if (known) {
         r.dims = MEM_ARRAY(PrimExpr *, r.ndim > 0 ? r.ndim : 1);
-        for (int i = 0; i < r.ndim; i++) r.dims[i] = size[(unsigned char)out[i]];
+        for (int i = 0; i < r.ndim; i++)
+            r.dims[i] = size[(unsigned char)out[i]];
     }
     return ops_tensor_result(r, dt, n > 0 ? ts[0]->u.tensor.vdevice : NULL, ctx->call->span);
 }
 
 Value *manip_eval_einsum(struct Interp *in, const Expr *call, Value **args, int nargs)
 {
-    if (nargs < 1) interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "no operands");
+    if (nargs < 1)
+        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "no operands");
     int n;
     Tensor **xs = manip_kernel_tensors(in, call, args[0], &n);
     const char *sub = ops_attr_str(call, "subscripts", NULL), *why = NULL;
     const char **labels;
     if (n == 0 || sub == NULL || einsum_output(sub, n, &labels, &why) == NULL)
-        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "%s", why ? why : "bad einsum");
+        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "%s",
+                    why ? why : "bad einsum");
     const char *err = NULL;
     return manip_result(in, call, kernel_einsum(sub, xs, n, xs[0]->dtype, &err), err);
 }

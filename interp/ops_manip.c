@@ -54,7 +54,8 @@ PrimExpr *manip_dim_mul(PrimExpr *a, PrimExpr *b)
 PrimExpr *manip_dim_product(PrimExpr *const *dims, int n)
 {
     PrimExpr *p = manip_dim_int(1);
-    for (int i = 0; i < n; i++) p = manip_dim_mul(p, dims[i]);
+    for (int i = 0; i < n; i++)
+        p = manip_dim_mul(p, dims[i]);
     return p;
 }
 
@@ -74,8 +75,7 @@ bool manip_arg_tensors(OpInferCtx *ctx, int i, const StructInfo ***out, int *n)
     *out = MEM_ARRAY(const StructInfo *, t->u.tuple.n > 0 ? t->u.tuple.n : 1);
     for (int k = 0; k < t->u.tuple.n; k++) {
         if (t->u.tuple.fields[k]->kind != SINFO_TENSOR) {
-            ops_infer_fail(ctx, "OpArgType", "field %d of argument %d must be a Tensor", k,
-                           i + 1);
+            ops_infer_fail(ctx, "OpArgType", "field %d of argument %d must be a Tensor", k, i + 1);
             return false;
         }
         (*out)[k] = t->u.tuple.fields[k];
@@ -119,7 +119,13 @@ static const StructInfo *unary_input(OpInferCtx *ctx, int max_args, OpShape *sha
 {
     if (!ops_check_arity(ctx, 1, max_args)) return NULL;
     const StructInfo *x = ops_arg_tensor(ctx, 0);
-    if (x != NULL) *shape = ops_shape_of(x);
+    if (x == NULL) return NULL;
+    *shape = ops_shape_of(x);
+    if (shape->ndim > TENSOR_MAX_NDIM) {
+        ops_infer_fail(ctx, "OpAttr", "rank %d is above the limit %d", shape->ndim,
+                       TENSOR_MAX_NDIM);
+        return NULL;
+    }
     return x;
 }
 
@@ -181,7 +187,8 @@ StructInfo *manip_infer_reshape(OpInferCtx *ctx)
     int n = s->u.shape.ndim;
     PrimExpr **dims = MEM_ARRAY(PrimExpr *, n > 0 ? n : 1);
     bool has_minus = false;
-    for (int i = 0; i < n; i++) has_minus = has_minus || ops_dim_is(s->u.shape.values[i], -1);
+    for (int i = 0; i < n; i++)
+        has_minus = has_minus || ops_dim_is(s->u.shape.values[i], -1);
     if (has_minus && x.dims == NULL) {
         OpShape r = {NULL, n};
         return result_like(xs, r, xs->u.tensor.dtype, ctx->call->span);
@@ -201,8 +208,10 @@ Value *manip_eval_reshape(struct Interp *in, const Expr *call, Value **args, int
     int64_t known = 1;
     for (int i = 0; i < n; i++) {
         dims[i] = s->u.shape.dims[i];
-        if (dims[i] == -1 && infer_at < 0) infer_at = i;
-        else known *= dims[i];
+        if (dims[i] == -1 && infer_at < 0)
+            infer_at = i;
+        else
+            known *= dims[i];
     }
     if (infer_at >= 0) dims[infer_at] = known > 0 ? x->numel / known : 0;
     const char *err = NULL;
@@ -217,7 +226,8 @@ static bool permutation(OpInferCtx *ctx, const Expr *call, int ndim, int *perm)
     int64_t *axes;
     int n;
     if (!ops_attr_int_list(call, "axes", &axes, &n)) {
-        for (int i = 0; i < ndim; i++) perm[i] = ndim - 1 - i;
+        for (int i = 0; i < ndim; i++)
+            perm[i] = ndim - 1 - i;
         return true;
     }
     if (n != ndim) {
@@ -253,7 +263,8 @@ StructInfo *manip_infer_permute_dims(OpInferCtx *ctx)
     OpShape r = {NULL, x.ndim};
     if (x.dims != NULL) {
         r.dims = MEM_ARRAY(PrimExpr *, x.ndim > 0 ? x.ndim : 1);
-        for (int i = 0; i < x.ndim; i++) r.dims[i] = x.dims[perm[i]];
+        for (int i = 0; i < x.ndim; i++)
+            r.dims[i] = x.dims[perm[i]];
     }
     return result_like(xs, r, xs->u.tensor.dtype, ctx->call->span);
 }
@@ -266,7 +277,8 @@ Value *manip_eval_permute_dims(struct Interp *in, const Expr *call, Value **args
     int n;
     bool given = ops_attr_int_list(call, "axes", &axes, &n);
     if (given && n != x->ndim)
-        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "axes do not match the rank");
+        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span,
+                    "axes do not match the rank");
     for (int i = 0; i < x->ndim; i++)
         perm[i] = given ? ops_kernel_axis(in, call, axes[i], x->ndim) : x->ndim - 1 - i;
     const char *err = NULL;
@@ -298,7 +310,8 @@ StructInfo *manip_infer_expand_dims(OpInferCtx *ctx)
     OpShape r = {NULL, out_nd};
     if (x.dims != NULL) {
         r.dims = MEM_ARRAY(PrimExpr *, out_nd > 0 ? out_nd : 1);
-        for (int i = 0, j = 0; i < out_nd; i++) r.dims[i] = added[i] ? manip_dim_int(1) : x.dims[j++];
+        for (int i = 0, j = 0; i < out_nd; i++)
+            r.dims[i] = added[i] ? manip_dim_int(1) : x.dims[j++];
     }
     return result_like(xs, r, xs->u.tensor.dtype, ctx->call->span);
 }
@@ -336,13 +349,16 @@ StructInfo *manip_infer_squeeze(OpInferCtx *ctx)
         int64_t v;
         bool is_const = d != NULL && prover_const_int(d, &v);
         /* axis=None keeps a dim that is not provably 1; the rank is then unknown. */
-        if (axis == NULL && !is_const) return result_like(xs, unknown, xs->u.tensor.dtype, ctx->call->span);
+        if (axis == NULL && !is_const)
+            return result_like(xs, unknown, xs->u.tensor.dtype, ctx->call->span);
         if (axis != NULL && is_const && v != 1)
-            return ops_infer_fail(ctx, "OpShapeMismatch", "axis %d has dim %lld, not 1", ax[i], (long long)v);
+            return ops_infer_fail(ctx, "OpShapeMismatch", "axis %d has dim %lld, not 1", ax[i],
+                                  (long long)v);
         drop[ax[i]] = axis != NULL || v == 1;
     }
     OpShape r = {NULL, 0};
-    for (int i = 0; i < x.ndim; i++) r.ndim += !drop[i];
+    for (int i = 0; i < x.ndim; i++)
+        r.ndim += !drop[i];
     if (x.dims != NULL) {
         r.dims = MEM_ARRAY(PrimExpr *, r.ndim > 0 ? r.ndim : 1);
         for (int i = 0, j = 0; i < x.ndim; i++)
@@ -358,11 +374,13 @@ Value *manip_eval_squeeze(struct Interp *in, const Expr *call, Value **args, int
     int n = 0;
     bool given = ops_attr_int_list(call, "axis", &axes, &n);
     bool drop[TENSOR_MAX_NDIM] = {false};
-    for (int i = 0; i < x->ndim; i++) drop[i] = !given && x->shape[i] == 1;
+    for (int i = 0; i < x->ndim; i++)
+        drop[i] = !given && x->shape[i] == 1;
     for (int i = 0; given && i < n; i++) {
         int k = ops_kernel_axis(in, call, axes[i], x->ndim);
         if (x->shape[k] != 1)
-            interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "axis %d is not 1", k);
+            interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "axis %d is not 1",
+                        k);
         drop[k] = true;
     }
     int64_t dims[TENSOR_MAX_NDIM];
@@ -405,8 +423,8 @@ StructInfo *manip_infer_broadcast_to(OpInferCtx *ctx)
     if (s == NULL) return ops_infer_object(ctx);
     OpShape r = {s->u.shape.values, s->u.shape.ndim};
     if (x.ndim >= 0 && r.ndim >= 0 && x.ndim > r.ndim)
-        return ops_infer_fail(ctx, "OpShapeMismatch", "cannot broadcast rank %d to rank %d",
-                              x.ndim, r.ndim);
+        return ops_infer_fail(ctx, "OpShapeMismatch", "cannot broadcast rank %d to rank %d", x.ndim,
+                              r.ndim);
     for (int i = 0; x.dims != NULL && r.dims != NULL && i < x.ndim; i++) {
         PrimExpr *d = x.dims[i], *t = r.dims[r.ndim - x.ndim + i];
         if (ops_dim_is(d, 1) || prover_compare(d, t) != PROVE_UNEQUAL) continue;
@@ -506,7 +524,8 @@ StructInfo *manip_infer_flip(OpInferCtx *ctx)
     if (axis == NULL || axis->kind != ATTR_INT)
         return ops_infer_fail(ctx, "OpAttr", "axis must be an int");
     int k;
-    if (x.ndim >= 0 && !ops_normalize_axis(ctx, axis->u.i, x.ndim, &k)) return ops_infer_object(ctx);
+    if (x.ndim >= 0 && !ops_normalize_axis(ctx, axis->u.i, x.ndim, &k))
+        return ops_infer_object(ctx);
     return result_like(xs, x, xs->u.tensor.dtype, ctx->call->span);
 }
 
@@ -520,7 +539,9 @@ Value *manip_eval_flip(struct Interp *in, const Expr *call, Value **args, int na
 
 /* ---- the family table -------------------------------------------------------------------- */
 
+/* clang-format off */
 #define OP(name, dtypes) {"relax." #name, true, manip_infer_##name, manip_eval_##name, dtypes}
+/* clang-format on */
 
 static const OpImpl MANIP_OPS[] = {
     OP(zeros, "all"),

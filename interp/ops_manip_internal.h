@@ -24,8 +24,8 @@ Tensor **manip_kernel_tensors(struct Interp *in, const Expr *call, const Value *
 /* A PrimValue argument as int64 (a float truncates), or OpPrecondition. */
 int64_t manip_kernel_int(struct Interp *in, const Expr *call, Value **args, int nargs, int i);
 
-#define MANIP_DECLARE(op)                                                                     \
-    StructInfo *manip_infer_##op(OpInferCtx *ctx);                                            \
+#define MANIP_DECLARE(op)                                                                          \
+    StructInfo *manip_infer_##op(OpInferCtx *ctx);                                                 \
     Value *manip_eval_##op(struct Interp *in, const Expr *call, Value **args, int nargs);
 
 /* ops_create.c */

@@ -99,9 +99,13 @@ static Term term_mul(Norm *nm, const Term *a, const Term *b)
     Term t;
     t.natoms = a->natoms + b->natoms;
     t.atoms = MEM_ARRAY(const char *, t.natoms + 1);
-    memcpy(t.atoms, a->atoms, sizeof(char *) * (size_t)a->natoms);
-    memcpy(t.atoms + a->natoms, b->atoms, sizeof(char *) * (size_t)b->natoms);
-    qsort(t.atoms, (size_t)t.natoms, sizeof(char *), cmp_atom);
+    /* A constant term has no atoms (and a NULL array): memcpy and qsort must not see it. */
+    if (a->natoms > 0)
+        memcpy(t.atoms, a->atoms, sizeof(char *) * (size_t)a->natoms);
+    if (b->natoms > 0)
+        memcpy(t.atoms + a->natoms, b->atoms, sizeof(char *) * (size_t)b->natoms);
+    if (t.natoms > 1)
+        qsort(t.atoms, (size_t)t.natoms, sizeof(char *), cmp_atom);
     t.key = join_atoms(t.atoms, t.natoms);
     if (__builtin_mul_overflow(a->coef, b->coef, &t.coef))
         nm->failed = true;

@@ -2,6 +2,7 @@
  * 64-bit integers for integer results) and round once. SPEC_NOTES: "Operators" (OP-*). */
 #include "values/kernels_manip.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "ast/mem.h"
@@ -47,8 +48,8 @@ static void batch_strides(const Tensor *t, int core, int nb, const int64_t *bsha
 }
 
 /* The output shape of a numpy matmul; false when the core or batch dims disagree. */
-static bool matmul_shape(const Tensor *a, const Tensor *b, int *nb, int64_t *bshape,
-                         int *ndim, int64_t *shape)
+static bool matmul_shape(const Tensor *a, const Tensor *b, int *nb, int64_t *bshape, int *ndim,
+                         int64_t *shape)
 {
     int ca = a->ndim == 1 ? 1 : 2, cb = b->ndim == 1 ? 1 : 2;
     int ba = a->ndim - ca, bb = b->ndim - cb;
@@ -62,7 +63,8 @@ static bool matmul_shape(const Tensor *a, const Tensor *b, int *nb, int64_t *bsh
         bshape[i] = da == 1 ? db : da;
     }
     *ndim = 0;
-    for (int i = 0; i < *nb; i++) shape[(*ndim)++] = bshape[i];
+    for (int i = 0; i < *nb; i++)
+        shape[(*ndim)++] = bshape[i];
     if (ca == 2) shape[(*ndim)++] = a->shape[a->ndim - 2];
     if (cb == 2) shape[(*ndim)++] = b->shape[b->ndim - 1];
     return true;
@@ -98,12 +100,16 @@ Tensor *kernel_matmul(const Tensor *a, const Tensor *b, DataType out_dtype, cons
                 uint64_t is = 0;
                 for (int64_t t = 0; t < k; t++) {
                     int64_t xa = ia[p] + r * k + t, xb = ib[p] + t * m + c;
-                    if (fl) fs += A.f[xa] * B.f[xb];
-                    else is += (uint64_t)A.i[xa] * (uint64_t)B.i[xb];
+                    if (fl)
+                        fs += A.f[xa] * B.f[xb];
+                    else
+                        is += (uint64_t)A.i[xa] * (uint64_t)B.i[xb];
                 }
                 int64_t e = (p * n + r) * m + c;
-                if (fl) tensor_set_f64(out, e, fs);
-                else tensor_set_i64(out, e, (int64_t)is);
+                if (fl)
+                    tensor_set_f64(out, e, fs);
+                else
+                    tensor_set_i64(out, e, (int64_t)is);
             }
         }
     }
@@ -126,8 +132,11 @@ Tensor *kernel_outer(const Tensor *a, const Tensor *b, DataType out_dtype, const
     Operand A = operand_read(a, fl), B = operand_read(b, fl);
     for (int64_t r = 0; r < shape[0]; r++)
         for (int64_t c = 0; c < shape[1]; c++) {
-            if (fl) tensor_set_f64(out, r * shape[1] + c, A.f[r] * B.f[c]);
-            else tensor_set_i64(out, r * shape[1] + c, (int64_t)((uint64_t)A.i[r] * (uint64_t)B.i[c]));
+            if (fl)
+                tensor_set_f64(out, r * shape[1] + c, A.f[r] * B.f[c]);
+            else
+                tensor_set_i64(out, r * shape[1] + c,
+                               (int64_t)((uint64_t)A.i[r] * (uint64_t)B.i[c]));
         }
     return out;
 }
@@ -153,7 +162,8 @@ static int label_index(const Einsum *es, char c)
 
 static bool einsum_sizes(Einsum *es, Tensor *const *xs, int n, const char **err)
 {
-    for (int i = 0; i < 128; i++) es->size[i] = -1;
+    for (int i = 0; i < 128; i++)
+        es->size[i] = -1;
     for (int t = 0; t < n; t++) {
         const char *l = es->in[t];
         if ((int)strlen(l) != xs[t]->ndim) {
@@ -181,24 +191,27 @@ static void einsum_parse(Einsum *es, const char *subscripts)
     for (char *p = spec;; p++) {
         char *comma = strchr(p, ',');
         if (comma) *comma = '\0';
+        if (es->nin == TENSOR_MAX_NDIM) break;
         es->in[es->nin++] = p;
         if (!comma) break;
         p = comma;
     }
     /* numpy's implicit output: the labels used once, in alphabetical order. */
     if (arrow) {
-        strcpy(es->out, arrow + 2);
+        snprintf(es->out, sizeof es->out, "%s", arrow + 2);
     } else {
         int k = 0;
         for (int c = 'A'; c <= 'z'; c++) {
             int uses = 0;
-            for (const char *q = spec; q < spec + strlen(subscripts); q++) uses += *q == c;
+            for (const char *q = spec; q < spec + strlen(subscripts); q++)
+                uses += *q == c;
             if (uses == 1) es->out[k++] = (char)c;
         }
         es->out[k] = '\0';
     }
     es->nlabels = 0;
-    for (const char *q = es->out; *q; q++) es->labels[es->nlabels++] = *q;
+    for (const char *q = es->out; *q; q++)
+        es->labels[es->nlabels++] = *q;
     for (int t = 0; t < es->nin; t++)
         for (const char *q = es->in[t]; *q; q++)
             if (label_index(es, *q) < 0) es->labels[es->nlabels++] = *q;
@@ -208,6 +221,10 @@ Tensor *kernel_einsum(const char *subscripts, Tensor *const *xs, int n, DataType
                       const char **err)
 {
     Einsum es;
+    if (n > TENSOR_MAX_NDIM) {
+        *err = "einsum has too many operands";
+        return NULL;
+    }
     einsum_parse(&es, subscripts);
     if (es.nin != n || !einsum_sizes(&es, xs, n, err)) {
         if (!*err) *err = "einsum: the operand count differs from the subscripts";
@@ -215,15 +232,18 @@ Tensor *kernel_einsum(const char *subscripts, Tensor *const *xs, int n, DataType
     }
     int nout = (int)strlen(es.out);
     int64_t shape[TENSOR_MAX_NDIM], lsize[TENSOR_MAX_NDIM], lstride[TENSOR_MAX_NDIM];
-    for (int i = 0; i < es.nlabels; i++) lsize[i] = es.size[(unsigned char)es.labels[i]];
-    for (int i = 0; i < nout; i++) shape[i] = lsize[i];
+    for (int i = 0; i < es.nlabels; i++)
+        lsize[i] = es.size[(unsigned char)es.labels[i]];
+    for (int i = 0; i < nout; i++)
+        shape[i] = lsize[i];
     Tensor *out = tensor_new(out_dtype, nout, shape);
     if (!out) {
         *err = "einsum's result dtype or size is not supported";
         return NULL;
     }
     bool fl = float_domain(out_dtype, xs[0], NULL);
-    for (int t = 0; t < n; t++) fl = fl || dtype_is_float(xs[t]->dtype);
+    for (int t = 0; t < n; t++)
+        fl = fl || dtype_is_float(xs[t]->dtype);
     /* Walk every label assignment in row-major order over (output labels, summed labels):
      * consecutive assignments with the same output labels accumulate into one element. */
     int64_t *offs[TENSOR_MAX_NDIM];
@@ -231,13 +251,16 @@ Tensor *kernel_einsum(const char *subscripts, Tensor *const *xs, int n, DataType
     for (int t = 0; t < n; t++) {
         int64_t own[TENSOR_MAX_NDIM];
         kernel_strides(xs[t]->ndim, xs[t]->shape, own);
-        for (int i = 0; i < es.nlabels; i++) lstride[i] = 0;
-        for (int a = 0; es.in[t][a]; a++) lstride[label_index(&es, es.in[t][a])] += own[a];
+        for (int i = 0; i < es.nlabels; i++)
+            lstride[i] = 0;
+        for (int a = 0; es.in[t][a]; a++)
+            lstride[label_index(&es, es.in[t][a])] += own[a];
         offs[t] = kernel_view_index(es.nlabels, lsize, lstride, 0);
         ops[t] = operand_read(xs[t], fl);
     }
     int64_t inner = 1;
-    for (int i = nout; i < es.nlabels; i++) inner *= lsize[i];
+    for (int i = nout; i < es.nlabels; i++)
+        inner *= lsize[i];
     for (int64_t o = 0; o < out->numel; o++) {
         double fs = 0;
         uint64_t is = 0;
@@ -246,14 +269,18 @@ Tensor *kernel_einsum(const char *subscripts, Tensor *const *xs, int n, DataType
             double fp = 1;
             uint64_t ip = 1;
             for (int t = 0; t < n; t++) {
-                if (fl) fp *= ops[t].f[offs[t][k]];
-                else ip *= (uint64_t)ops[t].i[offs[t][k]];
+                if (fl)
+                    fp *= ops[t].f[offs[t][k]];
+                else
+                    ip *= (uint64_t)ops[t].i[offs[t][k]];
             }
             fs += fp;
             is += ip;
         }
-        if (fl) tensor_set_f64(out, o, fs);
-        else tensor_set_i64(out, o, (int64_t)is);
+        if (fl)
+            tensor_set_f64(out, o, fs);
+        else
+            tensor_set_i64(out, o, (int64_t)is);
     }
     return out;
 }

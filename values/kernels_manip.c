@@ -16,11 +16,11 @@ void kernel_strides(int ndim, const int64_t *shape, int64_t *strides)
     }
 }
 
-int64_t *kernel_view_index(int ndim, const int64_t *shape, const int64_t *strides,
-                           int64_t base)
+int64_t *kernel_view_index(int ndim, const int64_t *shape, const int64_t *strides, int64_t base)
 {
     int64_t numel = 1;
-    for (int i = 0; i < ndim; i++) numel *= shape[i];
+    for (int i = 0; i < ndim; i++)
+        numel *= shape[i];
     int64_t *idx = mem_alloc_atomic(sizeof(int64_t) * (size_t)(numel > 0 ? numel : 1));
     if (numel == 0) return idx;
     int64_t pos[TENSOR_MAX_NDIM] = {0};
@@ -53,12 +53,12 @@ Tensor *kernel_gather(const Tensor *src, int ndim, const int64_t *shape, const i
     size_t es = dtype_bytes(src->dtype);
     const char *s = src->data;
     char *d = out->data;
-    for (int64_t k = 0; k < out->numel; k++) memcpy(d + (size_t)k * es, s + (size_t)idx[k] * es, es);
+    for (int64_t k = 0; k < out->numel; k++)
+        memcpy(d + (size_t)k * es, s + (size_t)idx[k] * es, es);
     return out;
 }
 
-void kernel_broadcast_strides(const Tensor *t, int ndim, const int64_t *shape,
-                              int64_t *strides)
+void kernel_broadcast_strides(const Tensor *t, int ndim, const int64_t *shape, int64_t *strides)
 {
     int64_t own[TENSOR_MAX_NDIM];
     kernel_strides(t->ndim, t->shape, own);
@@ -80,7 +80,8 @@ Tensor *kernel_full(DataType dtype, int ndim, const int64_t *shape, bool is_floa
         tensor_fill_f64(t, f);
         return t;
     }
-    for (int64_t k = 0; k < t->numel; k++) tensor_set_i64(t, k, i);
+    for (int64_t k = 0; k < t->numel; k++)
+        tensor_set_i64(t, k, i);
     return t;
 }
 
@@ -100,7 +101,8 @@ Tensor *kernel_arange(DataType dtype, bool is_float, double fstart, double fend,
     int64_t n = len > 0 ? (int64_t)len : 0;
     Tensor *t = new_tensor(dtype, 1, &n, err);
     if (!t) return NULL;
-    for (int64_t k = 0; k < n; k++) tensor_set_f64(t, k, fstart + (double)k * fstep);
+    for (int64_t k = 0; k < n; k++)
+        tensor_set_f64(t, k, fstart + (double)k * fstep);
     return t;
 }
 
@@ -111,11 +113,12 @@ Tensor *kernel_arange_int(DataType dtype, int64_t start, int64_t end, int64_t st
         *err = "arange's step is zero";
         return NULL;
     }
-    /* Ceiling division of the span, computed in 128-bit-safe halves via double checks. */
+    /* The count is ceil(|end - start| / |step|) in unsigned arithmetic, which cannot overflow. */
     double span = ((double)end - (double)start) / (double)step;
     int64_t n = 0;
     if (span > 0) {
-        uint64_t diff = step > 0 ? (uint64_t)end - (uint64_t)start : (uint64_t)start - (uint64_t)end;
+        uint64_t diff =
+            step > 0 ? (uint64_t)end - (uint64_t)start : (uint64_t)start - (uint64_t)end;
         uint64_t st = step > 0 ? (uint64_t)step : (uint64_t)0 - (uint64_t)step;
         n = (int64_t)((diff + st - 1) / st);
     }
@@ -207,7 +210,8 @@ Tensor *kernel_broadcast_to(const Tensor *x, int ndim, const int64_t *shape, con
 static int64_t dims_product(const int64_t *shape, int from, int to)
 {
     int64_t p = 1;
-    for (int i = from; i < to; i++) p *= shape[i];
+    for (int i = from; i < to; i++)
+        p *= shape[i];
     return p;
 }
 
@@ -243,8 +247,7 @@ Tensor *kernel_concat(Tensor *const *xs, int n, int axis, const char **err)
     return out;
 }
 
-Tensor **kernel_split(const Tensor *x, const int64_t *indices, int nidx, int axis,
-                      const char **err)
+Tensor **kernel_split(const Tensor *x, const int64_t *indices, int nidx, int axis, const char **err)
 {
     Tensor **parts = MEM_ARRAY(Tensor *, nidx + 1);
     int64_t dim = x->shape[axis];

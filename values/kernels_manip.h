@@ -18,15 +18,13 @@
 void kernel_strides(int ndim, const int64_t *shape, int64_t *strides);
 /* The source flat index of every element of a `shape`-shaped view whose axis i advances
  * `strides[i]` source elements, starting at `base`; numel entries in row-major order. */
-int64_t *kernel_view_index(int ndim, const int64_t *shape, const int64_t *strides,
-                           int64_t base);
+int64_t *kernel_view_index(int ndim, const int64_t *shape, const int64_t *strides, int64_t base);
 /* A fresh tensor of src's dtype with out[i] = src[idx[i]]. */
 Tensor *kernel_gather(const Tensor *src, int ndim, const int64_t *shape, const int64_t *idx,
                       const char **err);
 /* The strides that read `t` broadcast to the trailing dims of an `ndim`-dim shape (0 on
  * broadcast axes). `shape` is the target shape; t's dims must be 1 or equal. */
-void kernel_broadcast_strides(const Tensor *t, int ndim, const int64_t *shape,
-                              int64_t *strides);
+void kernel_broadcast_strides(const Tensor *t, int ndim, const int64_t *shape, int64_t *strides);
 
 /* ---- creation ------------------------------------------------------------------------- */
 Tensor *kernel_full(DataType dtype, int ndim, const int64_t *shape, bool is_float, double f,
@@ -91,7 +89,6 @@ Tensor *kernel_scan(const Tensor *x, int axis, bool product, bool exclusive, Dat
                     const char **err);
 /* int64 indices of the first maximum (minimum); NaN counts as the extreme, as in numpy.
  * axis < 0: over the flattened tensor (keepdims gives all-ones dims). */
-Tensor *kernel_arg_extreme(const Tensor *x, int axis, bool keepdims, bool is_max,
-                           const char **err);
+Tensor *kernel_arg_extreme(const Tensor *x, int axis, bool keepdims, bool is_max, const char **err);
 
 #endif

@@ -31,9 +31,12 @@ Tensor *kernel_take(const Tensor *x, const Tensor *indices, int axis, const char
     }
     int64_t shape[TENSOR_MAX_NDIM];
     int nd = 0;
-    for (int i = 0; i < axis; i++) shape[nd++] = xshape[i];
-    for (int i = 0; i < indices->ndim; i++) shape[nd++] = indices->shape[i];
-    for (int i = axis + 1; i < xnd; i++) shape[nd++] = xshape[i];
+    for (int i = 0; i < axis; i++)
+        shape[nd++] = xshape[i];
+    for (int i = 0; i < indices->ndim; i++)
+        shape[nd++] = indices->shape[i];
+    for (int i = axis + 1; i < xnd; i++)
+        shape[nd++] = xshape[i];
     int64_t dim = xshape[axis];
     if (dim == 0 && indices->numel > 0) {
         *err = "take from an empty axis";
@@ -49,8 +52,10 @@ Tensor *kernel_take(const Tensor *x, const Tensor *indices, int axis, const char
         }
     }
     int64_t outer = 1, inner = 1;
-    for (int i = 0; i < axis; i++) outer *= xshape[i];
-    for (int i = axis + 1; i < xnd; i++) inner *= xshape[i];
+    for (int i = 0; i < axis; i++)
+        outer *= xshape[i];
+    for (int i = axis + 1; i < xnd; i++)
+        inner *= xshape[i];
     Tensor *out = tensor_new(x->dtype, nd, shape);
     if (!out) {
         *err = "take's result is too large";
@@ -101,8 +106,10 @@ Tensor *kernel_strided_slice(const Tensor *x, const int64_t *begin, const int64_
 static bool broadcast3(const Tensor *const ts[3], int *ndim, int64_t *shape)
 {
     int nd = 0;
-    for (int t = 0; t < 3; t++) nd = ts[t]->ndim > nd ? ts[t]->ndim : nd;
-    for (int i = 0; i < nd; i++) shape[i] = 1;
+    for (int t = 0; t < 3; t++)
+        nd = ts[t]->ndim > nd ? ts[t]->ndim : nd;
+    for (int i = 0; i < nd; i++)
+        shape[i] = 1;
     for (int t = 0; t < 3; t++) {
         for (int j = 0; j < ts[t]->ndim; j++) {
             int64_t *o = &shape[nd - ts[t]->ndim + j];

@@ -18,22 +18,26 @@ static int64_t int_key(DataType t, int64_t v)
 static int64_t *reduce_map(const Tensor *x, const bool *reduced, int64_t *out_numel)
 {
     int64_t oshape[TENSOR_MAX_NDIM], ostr[TENSOR_MAX_NDIM], st[TENSOR_MAX_NDIM];
-    for (int i = 0; i < x->ndim; i++) oshape[i] = reduced[i] ? 1 : x->shape[i];
+    for (int i = 0; i < x->ndim; i++)
+        oshape[i] = reduced[i] ? 1 : x->shape[i];
     kernel_strides(x->ndim, oshape, ostr);
-    for (int i = 0; i < x->ndim; i++) st[i] = reduced[i] ? 0 : ostr[i];
+    for (int i = 0; i < x->ndim; i++)
+        st[i] = reduced[i] ? 0 : ostr[i];
     *out_numel = 1;
-    for (int i = 0; i < x->ndim; i++) *out_numel *= oshape[i];
+    for (int i = 0; i < x->ndim; i++)
+        *out_numel *= oshape[i];
     return kernel_view_index(x->ndim, x->shape, st, 0);
 }
 
-static Tensor *reduce_result(const Tensor *x, const bool *reduced, bool keepdims,
-                             const char **err)
+static Tensor *reduce_result(const Tensor *x, const bool *reduced, bool keepdims, const char **err)
 {
     int64_t shape[TENSOR_MAX_NDIM];
     int nd = 0;
     for (int i = 0; i < x->ndim; i++) {
-        if (!reduced[i]) shape[nd++] = x->shape[i];
-        else if (keepdims) shape[nd++] = 1;
+        if (!reduced[i])
+            shape[nd++] = x->shape[i];
+        else if (keepdims)
+            shape[nd++] = 1;
     }
     Tensor *t = tensor_new(x->dtype, nd, shape);
     if (!t) *err = "the reduction's dtype is not supported";
@@ -50,27 +54,35 @@ static void reduce_float(const double *v, int64_t n, const int64_t *map, ReduceK
                          double *acc, int64_t on, int64_t count)
 {
     double init = kind == REDUCE_PROD ? 1.0 : 0.0;
-    for (int64_t o = 0; o < on; o++) acc[o] = is_extreme(kind) ? NAN : init;
+    for (int64_t o = 0; o < on; o++)
+        acc[o] = is_extreme(kind) ? NAN : init;
     bool *seen = mem_alloc_atomic((size_t)on + 1);
     memset(seen, 0, (size_t)on + 1);
     for (int64_t k = 0; k < n; k++) {
         double *a = &acc[map[k]];
         switch (kind) {
-        case REDUCE_SUM: case REDUCE_MEAN: case REDUCE_STD: case REDUCE_VARIANCE:
+        case REDUCE_SUM:
+        case REDUCE_MEAN:
+        case REDUCE_STD:
+        case REDUCE_VARIANCE:
             *a += v[k];
             break;
         case REDUCE_PROD:
             *a *= v[k];
             break;
-        case REDUCE_MAX: case REDUCE_MIN:
-            if (!seen[map[k]] || isnan(v[k])) *a = v[k];
-            else if (!isnan(*a) && (kind == REDUCE_MAX ? v[k] > *a : v[k] < *a)) *a = v[k];
+        case REDUCE_MAX:
+        case REDUCE_MIN:
+            if (!seen[map[k]] || isnan(v[k]))
+                *a = v[k];
+            else if (!isnan(*a) && (kind == REDUCE_MAX ? v[k] > *a : v[k] < *a))
+                *a = v[k];
             seen[map[k]] = true;
             break;
         }
     }
     if (kind == REDUCE_MEAN || kind == REDUCE_STD || kind == REDUCE_VARIANCE)
-        for (int64_t o = 0; o < on; o++) acc[o] /= (double)count;
+        for (int64_t o = 0; o < on; o++)
+            acc[o] /= (double)count;
 }
 
 /* Second pass of std and variance: the mean of squared deviations (ddof 0). */
@@ -78,18 +90,21 @@ static void reduce_deviation(const double *v, int64_t n, const int64_t *map, dou
                              int64_t on, int64_t count, bool root)
 {
     double *sq = mem_alloc_atomic(sizeof(double) * (size_t)(on + 1));
-    for (int64_t o = 0; o < on; o++) sq[o] = 0;
+    for (int64_t o = 0; o < on; o++)
+        sq[o] = 0;
     for (int64_t k = 0; k < n; k++) {
         double d = v[k] - mean[map[k]];
         sq[map[k]] += d * d;
     }
-    for (int64_t o = 0; o < on; o++) mean[o] = root ? sqrt(sq[o] / (double)count) : sq[o] / (double)count;
+    for (int64_t o = 0; o < on; o++)
+        mean[o] = root ? sqrt(sq[o] / (double)count) : sq[o] / (double)count;
 }
 
 static void reduce_int(const int64_t *v, int64_t n, const int64_t *map, ReduceKind kind,
                        DataType dt, int64_t *acc, int64_t on)
 {
-    for (int64_t o = 0; o < on; o++) acc[o] = kind == REDUCE_PROD ? 1 : 0;
+    for (int64_t o = 0; o < on; o++)
+        acc[o] = kind == REDUCE_PROD ? 1 : 0;
     bool *seen = mem_alloc_atomic((size_t)on + 1);
     memset(seen, 0, (size_t)on + 1);
     for (int64_t k = 0; k < n; k++) {
@@ -123,7 +138,8 @@ Tensor *kernel_reduce(const Tensor *x, ReduceKind kind, const bool *reduced, boo
     bool as_int = !dtype_is_float(x->dtype) &&
                   (kind == REDUCE_SUM || kind == REDUCE_PROD || is_extreme(kind));
     if (as_int) {
-        int64_t *v = mem_alloc_atomic(sizeof(int64_t) * nb), *acc = mem_alloc_atomic(sizeof(int64_t) * ob);
+        int64_t *v = mem_alloc_atomic(sizeof(int64_t) * nb),
+                *acc = mem_alloc_atomic(sizeof(int64_t) * ob);
         tensor_read_i64(x, v);
         reduce_int(v, x->numel, map, kind, x->dtype, acc, on);
         tensor_write_i64(out, acc);
@@ -153,7 +169,8 @@ Tensor *kernel_scan(const Tensor *x, int axis, bool product, bool exclusive, Dat
         return NULL;
     }
     int64_t len = shape[axis], inner = 1;
-    for (int i = axis + 1; i < nd; i++) inner *= shape[i];
+    for (int i = axis + 1; i < nd; i++)
+        inner *= shape[i];
     bool as_float = dtype_is_float(dtype) || dtype_is_float(x->dtype);
     /* Each (outer, inner) line runs along the axis; elements of a line are `inner` apart. */
     for (int64_t base = 0; base < x->numel; base++) {
@@ -163,30 +180,35 @@ Tensor *kernel_scan(const Tensor *x, int axis, bool product, bool exclusive, Dat
         for (int64_t j = 0; j < len; j++) {
             int64_t e = base + j * inner;
             if (exclusive) {
-                if (as_float) tensor_set_f64(out, e, facc);
-                else tensor_set_i64(out, e, iacc);
+                if (as_float)
+                    tensor_set_f64(out, e, facc);
+                else
+                    tensor_set_i64(out, e, iacc);
             }
             if (as_float) {
                 double v = tensor_get_f64(x, e);
                 facc = product ? facc * v : facc + v;
             } else {
                 int64_t v = tensor_wrap_i64(dtype, tensor_get_i64(x, e));
-                iacc = (int64_t)(product ? (uint64_t)iacc * (uint64_t)v : (uint64_t)iacc + (uint64_t)v);
+                iacc = (int64_t)(product ? (uint64_t)iacc * (uint64_t)v
+                                         : (uint64_t)iacc + (uint64_t)v);
             }
             if (!exclusive) {
-                if (as_float) tensor_set_f64(out, e, facc);
-                else tensor_set_i64(out, e, iacc);
+                if (as_float)
+                    tensor_set_f64(out, e, facc);
+                else
+                    tensor_set_i64(out, e, iacc);
             }
         }
     }
     return out;
 }
 
-Tensor *kernel_arg_extreme(const Tensor *x, int axis, bool keepdims, bool is_max,
-                           const char **err)
+Tensor *kernel_arg_extreme(const Tensor *x, int axis, bool keepdims, bool is_max, const char **err)
 {
     bool reduced[TENSOR_MAX_NDIM];
-    for (int i = 0; i < x->ndim; i++) reduced[i] = axis < 0 || i == axis;
+    for (int i = 0; i < x->ndim; i++)
+        reduced[i] = axis < 0 || i == axis;
     int64_t on;
     int64_t *map = reduce_map(x, reduced, &on);
     if (on > 0 && x->numel == 0) {
@@ -212,7 +234,8 @@ Tensor *kernel_arg_extreme(const Tensor *x, int axis, bool keepdims, bool is_max
         bool take;
         if (as_float) {
             double v = tensor_get_f64(x, k);
-            take = count[o] == 0 || (!isnan(best[o]) && (isnan(v) || (is_max ? v > best[o] : v < best[o])));
+            take = count[o] == 0 ||
+                   (!isnan(best[o]) && (isnan(v) || (is_max ? v > best[o] : v < best[o])));
             if (take) best[o] = v;
         } else {
             int64_t v = int_key(x->dtype, tensor_get_i64(x, k));

@@ -3,7 +3,7 @@ operators. Expected values come from numpy; StructInfo expectations are derived 
 
 import numpy as np
 
-from manip_helpers import (error_case, floats, ints, prim, sinfo_case, sinfo_text as S,
+from manip_helpers import (error_case, floats, ints, sinfo_case, sinfo_text as S,
                            tensor, tensor_ann as T, tuple_value, value_case)
 
 F32 = "float32"

@@ -99,14 +99,19 @@ def sinfo_case(op, cid, desc, params, expr, expected):
     }
 
 
-def error_case(op, cid, desc, params, expr, code):
-    return {
+def error_case(op, cid, desc, params, expr, code, args=None):
+    """A static error, or with args a run-time one."""
+    case = {
         "id": case_id(op, cid),
         "description": desc,
         "spec": [rule(op)],
         "program": program(params, expr),
-        "error": {"phase": "struct_info", "code": code, "rule": rule(op)},
+        "error": {"phase": "struct_info" if args is None else "runtime", "code": code,
+                  "rule": rule(op)},
     }
+    if args is not None:
+        case["args"] = list(args)
+    return case
 
 
 # ---- numpy oracles ---------------------------------------------------------------------------
@@ -365,6 +370,12 @@ def conv2d_cases(rng):
                           "input channels is rejected.",
                           [("x", ann((1, 3, 8, 8), "float32")), ("w", ann((4, 2, 3, 3), "float32"))],
                           "R.nn.conv2d(x, w)", "OpShapeMismatch"))
+    out.append(error_case(op, "runtime-channels", "conv2d whose symbolic channel count turns "
+                          "out to differ from the weight's at run time fails its precondition.",
+                          [("x", ann((1, "c", 4, 4), "float32")), ("w", ann((2, 2, 3, 3), "float32"))],
+                          "R.nn.conv2d(x, w)", "OpPrecondition",
+                          [tensor(np.zeros((1, 3, 4, 4)), "float32"),
+                           tensor(np.zeros((2, 2, 3, 3)), "float32")]))
     out.append(error_case(op, "dtype", "conv2d of float32 data by float16 weights without "
                           "out_dtype is rejected.",
                           [("x", ann((1, 3, 8, 8), "float32")), ("w", ann((4, 3, 3, 3), "float16"))],
@@ -435,6 +446,13 @@ def norm_cases(rng):
                           "is rejected.", [("x", ann((2, 4), "float32")), ("g", ann((3,), "float32")),
                                            ("b", ann((4,), "float32"))],
                           "R.nn.layer_norm(x, g, b, axes=[-1])", "OpShapeMismatch"))
+    out.append(error_case(op, "runtime-gamma", "layer_norm whose gamma turns out shorter than "
+                          "the normalized axis at run time fails its precondition.",
+                          [("x", ann((2, "n"), "float32")), ("g", ann(("m",), "float32")),
+                           ("b", ann(("m",), "float32"))], "R.nn.layer_norm(x, g, b, axes=[1])",
+                          "OpPrecondition", [tensor(np.zeros((2, 3)), "float32"),
+                                             tensor(np.ones(2), "float32"),
+                                             tensor(np.zeros(2), "float32")]))
     op = "nn.batch_norm"
     params = [("x", ann((2, 3, 2), "float32"))] + [(n, ann((3,), "float32"))
                                                    for n in ("g", "b", "m", "v")]

@@ -32,7 +32,8 @@ static void test_matmul(void)
     int64_t sa[2] = {2, 3}, sb[2] = {3, 2};
     double a[6] = {1, 2, 3, 4, 5, 6}, b[6] = {7, 8, 9, 10, 11, 12};
     const char *err = NULL;
-    Tensor *r = kernel_matmul(make("float32", 2, sa, a), make("float32", 2, sb, b), dtype_float32(), &err);
+    Tensor *r =
+        kernel_matmul(make("float32", 2, sa, a), make("float32", 2, sb, b), dtype_float32(), &err);
     double want[4] = {58, 64, 139, 154};
     expect_data(r, want, 4);
     /* A 1-D right operand drops its axis; int8 inputs accumulate exactly into int32. */
@@ -89,7 +90,8 @@ static void test_scan_and_arg(void)
     expect_data(kernel_arg_extreme(make("int32", 2, s, ties), 1, false, true, &err), am, 2);
     int64_t n4[1] = {4};
     double withnan[4] = {1, NAN, 3, NAN}, first_nan[1] = {1};
-    expect_data(kernel_arg_extreme(make("float32", 1, n4, withnan), -1, false, false, &err), first_nan, 1);
+    expect_data(kernel_arg_extreme(make("float32", 1, n4, withnan), -1, false, false, &err),
+                first_nan, 1);
 }
 
 static void test_layout(void)
@@ -168,7 +170,8 @@ static void test_create_and_einsum(void)
 static Expr *call_of(const char *op, int nargs)
 {
     Expr **args = MEM_ARRAY(Expr *, nargs > 0 ? nargs : 1);
-    for (int i = 0; i < nargs; i++) args[i] = expr_tuple(NULL, 0, span_none());
+    for (int i = 0; i < nargs; i++)
+        args[i] = expr_tuple(NULL, 0, span_none());
     return expr_call(expr_op(op, span_none()), args, nargs, span_none());
 }
 
@@ -192,7 +195,8 @@ static AttrValue *int_list(int n, const int64_t *v)
     AttrValue *l = attr_new(ATTR_LIST, span_none());
     l->u.list.items = MEM_ARRAY(AttrValue *, n > 0 ? n : 1);
     l->u.list.n = n;
-    for (int i = 0; i < n; i++) l->u.list.items[i] = attr_int(v[i], span_none());
+    for (int i = 0; i < n; i++)
+        l->u.list.items[i] = attr_int(v[i], span_none());
     return l;
 }
 
@@ -225,11 +229,12 @@ static void test_infer_symbolic(void)
     StructInfo *r = infer(manip_infer_concat, call_of("relax.concat", 1), args, 1, &dl);
     OpShape s = ops_shape_of(r);
     CU_ASSERT_TRUE_FATAL(s.dims != NULL);
-    PrimExpr *sum = primexpr_binary(PE_ADD, primexpr_var(n, span_none()), primexpr_var(m, span_none()),
-                                    span_none());
+    PrimExpr *sum = primexpr_binary(PE_ADD, primexpr_var(n, span_none()),
+                                    primexpr_var(m, span_none()), span_none());
     CU_ASSERT_EQUAL(prover_compare(s.dims[0], sum), PROVE_EQUAL);
     /* matmul (n, 3) x (m, 3): 3 vs m is undecided, so the result keeps its dims. */
-    StructInfo *mm[2] = {fields[0], tensor_sinfo(2, (PrimExpr *[]){manip_dim_int(4), manip_dim_int(5)}, "float32")};
+    StructInfo *mm[2] = {
+        fields[0], tensor_sinfo(2, (PrimExpr *[]){manip_dim_int(4), manip_dim_int(5)}, "float32")};
     r = infer(manip_infer_matmul, call_of("relax.matmul", 2), mm, 2, &dl);
     CU_ASSERT_EQUAL(r->kind, SINFO_OBJECT);
     CU_ASSERT_STRING_EQUAL(diag_first(&dl)->code, "OpShapeMismatch");
@@ -265,6 +270,25 @@ static void test_infer_einsum(void)
     CU_ASSERT_STRING_EQUAL(diag_first(&dl)->code, "OpAttr");
 }
 
+/* An int indices_or_sections means that many pieces of ceil(dim / n), the last smaller. */
+static void test_split_sections(void)
+{
+    PrimExpr *d[1] = {manip_dim_int(7)};
+    StructInfo *args[1] = {tensor_sinfo(1, d, "int32")};
+    Expr *call = call_of("relax.split", 1);
+    attrs_set(call->u.call.attrs, "indices_or_sections", attr_int(3, span_none()));
+    DiagList dl;
+    StructInfo *r = infer(manip_infer_split, call, args, 1, &dl);
+    CU_ASSERT_EQUAL_FATAL(r->kind, SINFO_TUPLE);
+    CU_ASSERT_EQUAL_FATAL(r->u.tuple.n, 3);
+    int64_t want[3] = {3, 3, 1};
+    for (int i = 0; i < 3; i++)
+        CU_ASSERT_TRUE(ops_dim_is(ops_shape_of(r->u.tuple.fields[i]).dims[0], want[i]));
+    attrs_set(call->u.call.attrs, "indices_or_sections", attr_int(0, span_none()));
+    CU_ASSERT_EQUAL(infer(manip_infer_split, call, args, 1, &dl)->kind, SINFO_OBJECT);
+    CU_ASSERT_STRING_EQUAL(diag_first(&dl)->code, "OpAttr");
+}
+
 static void test_table(void)
 {
     int n;
@@ -290,5 +314,6 @@ UNIT_SUITE(ops_manip)
     CU_add_test(s, "infer_reshape", test_infer_reshape);
     CU_add_test(s, "infer_symbolic", test_infer_symbolic);
     CU_add_test(s, "infer_einsum", test_infer_einsum);
+    CU_add_test(s, "split_sections", test_split_sections);
     CU_add_test(s, "table", test_table);
 }
