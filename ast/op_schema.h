@@ -21,7 +21,8 @@ typedef enum OpAttrType {
     OPA_STR,
     OPA_DTYPE,         /* a dtype string; "void" when unknown */
     OPA_INT_LIST,      /* list of ints */
-    OPA_INT_OR_LIST,   /* an int or a list of ints (axis=1 or axis=[1, 2]) */
+    OPA_INT_OR_LIST,   /* an int or a list of ints (axis=1 or axis=[1, 2]); an int becomes [int] */
+    OPA_INT_KEEP_OR_LIST, /* an int kept as an int, or a list of ints (split's sections) */
     OPA_OPT_INT,       /* an int or None */
     OPA_OPT_INT_LIST,  /* a list of ints or None */
     OPA_OPT_INT_OR_LIST,

@@ -35,7 +35,7 @@ static const OpParam P_EXPAND[] = {ARG("x"), ATTR("axis", OPA_INT_OR_LIST, NULL)
 static const OpParam P_SQUEEZE[] = {ARG("x"), ATTR("axis", OPA_OPT_INT_OR_LIST, "None")};
 static const OpParam P_FLATTEN[] = {ARG("x")};
 static const OpParam P_CONCAT[] = {ARG_LIST("tensors"), ATTR("axis", OPA_OPT_INT, "0")};
-static const OpParam P_SPLIT[] = {ARG("x"), ATTR("indices_or_sections", OPA_INT_OR_LIST, NULL),
+static const OpParam P_SPLIT[] = {ARG("x"), ATTR("indices_or_sections", OPA_INT_KEEP_OR_LIST, NULL),
                                   ATTR("axis", OPA_INT, "0")};
 static const OpParam P_BROADCAST[] = {ARG("x"), ARG_SHAPE("shape")};
 static const OpParam P_STACK[] = {ARG_LIST("tensors"), ATTR("axis", OPA_OPT_INT, "0")};

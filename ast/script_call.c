@@ -590,6 +590,8 @@ static AttrValue *typed_attr(ScriptCtx *ctx, OpAttrType type, AttrValue *v, cons
     case OPA_DTYPE: return dtype_attr(ctx, v, e);
     case OPA_INT_LIST: return attr_is_int_list(v) ? v : NULL;
     case OPA_OPT_INT_LIST: return attr_is_int_list(v) || none ? v : NULL;
+    case OPA_INT_KEEP_OR_LIST:
+        return v->kind == ATTR_INT || attr_is_int_list(v) ? v : NULL;
     case OPA_INT_OR_LIST:
     case OPA_OPT_INT_OR_LIST:
         if (v->kind == ATTR_INT)
@@ -733,6 +735,8 @@ static Expr *schema_call(ScriptCtx *ctx, const PyExpr *c, const OpSchema *s)
     bind_op_params(ctx, c, s, slot, call);
     op_args(ctx, c, s, slot, call);
     op_attrs(ctx, c, s, slot, call);
+    /* conv2d and pooling attributes are completed as TVM's constructors do. */
+    op_schema_nn_canonicalize(s->name, call->u.call.attrs);
     return call;
 }
 

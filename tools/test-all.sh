@@ -19,6 +19,7 @@ step() {
 step ./build/relax_unit
 step ./build/relax conform spec-tests
 step /usr/bin/python3 tools/gen/gen_ops.py --check
+step /usr/bin/python3 tools/gen/models.py --check
 ops_status() {
     ./build/relax ops --table | diff -u spec-tests/ops/STATUS.md - ||
         { echo "spec-tests/ops/STATUS.md is stale: run ./build/relax ops --table > spec-tests/ops/STATUS.md"; return 1; }
