@@ -205,6 +205,7 @@ static Value *eval_seq(Interp *in, Env *env, const Expr *e)
     int mark = env_shape_mark(env);
     seq_run(in, env, e, NULL);
     Value *v = interp_eval(in, env, e->u.seq.body);
+    trace_body(in, env, e->u.seq.body, v);
     seq_end(env, e, mark);
     return v;
 }
@@ -236,6 +237,7 @@ static Value *tail_seq(Interp *in, Env *env, const Expr *e, TailCall *tc)
         v = eval_tail(in, env, e->u.seq.body, tc);
         if (v == NULL)
             return NULL;
+        trace_body(in, env, e->u.seq.body, v);
     }
     seq_end(env, e, mark);
     return v;

@@ -49,6 +49,8 @@ bool eval_condition(Interp *in, const Value *v, Span span);
 
 /* --trace: one line for a binding just evaluated (v NULL: a call left in tail position). */
 void trace_binding(Interp *in, const Env *env, const Binding *b, const Value *v);
+/* --trace: the value of a SeqExpr body that is not a variable ("=> summary"). */
+void trace_body(Interp *in, const Env *env, const Expr *body, const Value *v);
 /* A one-line summary of a value: kind, dtype, shape, a few elements and #id. */
 void trace_value_summary(StrBuf *sb, const Value *v);
 

@@ -269,19 +269,55 @@ static void predeclare(SiCtx *c)
     }
 }
 
+static void derive_module(SiCtx *c)
+{
+    predeclare(c);
+    for (int i = 0; i < c->mod->nfuncs; i++)
+        derive_global(c, i);
+}
+
+/* SPEC_REST §7 (VDEV-3 .. VDEV-7), for a module whose global_info has VDevices and whose
+ * first derivation found no error: the backward pass, the derivation again with the
+ * variables' realized vdevices (its warnings replace the first pass's), the final check. */
+static void realize_vdevices(SiCtx *c, VdevTable *defs, int warnings_mark, int bindings_mark)
+{
+    if (!si_vdev_backward(c, defs))
+        return;
+    c->warnings->n = warnings_mark;
+    c->bindings->n = bindings_mark;
+    DiagList second;
+    diag_init(&second);
+    DiagList *warnings = c->warnings;
+    int errors = c->errors->n;
+    c->warnings = &second;
+    c->defs = NULL;
+    c->realized = defs;
+    derive_module(c);
+    c->warnings = warnings;
+    for (int i = 0; i < second.n; i++)
+        VEC_PUSH(warnings->items, warnings->n, warnings->cap, second.items[i]);
+    if (c->errors->n == errors)
+        si_vdev_final_check(c);
+}
+
 void sinfo_check_module_report(IRModule *mod, DiagList *errors, DiagList *warnings,
                                SinfoBindings *bindings)
 {
     SinfoBindings scratch = {NULL, 0, 0};
+    VdevTable defs = {NULL, 0, 0};
     SiCtx c;
     memset(&c, 0, sizeof c);
     c.mod = mod;
     c.errors = errors;
     c.warnings = warnings;
     c.bindings = bindings ? bindings : &scratch;
-    predeclare(&c);
-    for (int i = 0; i < mod->nfuncs; i++)
-        derive_global(&c, i);
+    c.defs = mod->nvdevices > 0 ? &defs : NULL;
+    int errors_before = errors->n, warnings_before = warnings->n,
+        bindings_before = c.bindings->n;
+    derive_module(&c);
+    if (c.defs == NULL || errors->n > errors_before)
+        return;
+    realize_vdevices(&c, &defs, warnings_before, bindings_before);
 }
 
 void sinfo_check_module(IRModule *mod, DiagList *errors, DiagList *warnings)

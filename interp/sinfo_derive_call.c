@@ -188,6 +188,8 @@ static StructInfo *infer_builtin(SiCtx *c, const Expr *e, const char *op)
         return infer_tensor_to_shape(e);
     if (strcmp(op, "relax.to_vdevice") == 0)
         return infer_to_vdevice(c, e);
+    if (strcmp(op, "relax.hint_on_device") == 0 && c->mod->nvdevices > 0)
+        return si_vdev_hint(c, e);
     if (strcmp(op, "relax.hint_on_device") == 0)
         return arg_sinfo(e, 0) ? arg_sinfo(e, 0) : sinfo_object(e->span);
     return NULL;
@@ -217,9 +219,9 @@ static StructInfo *derive_op_call(SiCtx *c, Expr *e)
         si_check_purity(c, e, mem_printf("the operator %s", op));
     StructInfo *s = infer_builtin(c, e, op);
     if (s != NULL)
-        return s;
+        return si_vdev_op_result(c, e, op, s);
     if (impl != NULL && impl->infer != NULL)
-        return infer_registered(c, e, impl);
+        return si_vdev_op_result(c, e, op, infer_registered(c, e, impl));
     /* OP-REGISTRY: an operator nobody defines has no meaning to check. */
     if (impl == NULL && op_schema_lookup(op) == NULL && !builtins_has(op))
         si_error(c, "UnknownOp", "OP-REGISTRY", e->span, "unknown operator %s", op);

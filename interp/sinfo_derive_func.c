@@ -75,6 +75,7 @@ static void derive_match_cast(SiCtx *c, Binding *b)
                     printer_print_sinfo(ann));
         s = ann;
     }
+    s = si_vdev_bind(c, b->var, s, b->span);
     gamma_push(c, b->var, s);
     record(c, b->var, s, b->span);
 }
@@ -109,6 +110,7 @@ static void derive_var_binding(SiCtx *c, Binding *b)
                  v->annotation, mem_printf("the value bound to `%s`", v->name));
         s = v->annotation;
     }
+    s = si_vdev_bind(c, v, s, b->span);
     gamma_push(c, v, s);
     record(c, v, s, b->span);
 }
@@ -176,7 +178,8 @@ StructInfo *si_derive_function(SiCtx *c, Expr *e, Function *f, const char *name)
     StructInfo **params = MEM_ARRAY(StructInfo *, f->nparams + 1);
     for (int i = 0; i < f->nparams; i++) {
         Var *p = f->params[i];
-        params[i] = p->annotation ? p->annotation : sinfo_object(p->span);
+        params[i] = si_vdev_bind(c, p, p->annotation ? p->annotation : sinfo_object(p->span),
+                                 p->span);
         sigma_add_new(c, params[i]);
         gamma_push(c, p, params[i]);
         record(c, p, params[i], p->span);

@@ -20,6 +20,18 @@ typedef enum GlobalState {
     GLOBAL_DONE,
 } GlobalState;
 
+/* A variable and its StructInfo, for VDevice propagation (SPEC_REST §7). */
+typedef struct VdevVar {
+    const Var *var;
+    StructInfo *sinfo;
+} VdevVar;
+
+typedef struct VdevTable {
+    VdevVar *items;
+    int n;
+    int cap;
+} VdevTable;
+
 /* The function whose body is being derived: decides where impure calls are errors. */
 typedef struct FnFrame {
     const char *name;
@@ -40,6 +52,8 @@ typedef struct SiCtx {
     GlobalState *state;
     const FnFrame *fn;
     bool in_dataflow;
+    VdevTable *defs;           /* the first pass: every variable's derived StructInfo (§7) */
+    const VdevTable *realized; /* the second pass: the vdevices the backward pass found */
 } SiCtx;
 
 /* Derives (and stores in e->sinfo) the StructInfo of any expression. */
@@ -59,6 +73,20 @@ StructInfo *si_global(SiCtx *c, const char *name, const ModuleFunc **mf);
 SinfoScope si_scope(const SiCtx *c);
 /* PURITY-1 / PURITY-2: reports an impure call in a context that forbids one. */
 void si_check_purity(SiCtx *c, const Expr *call, const char *what);
+
+/* ---- VDevice propagation (sinfo_vdevice.c, SPEC_REST §7) ---- */
+
+/* Binds a variable: in the second pass its realized vdevices are applied (VDEV-6); in the
+ * first its StructInfo is recorded for the backward pass. Returns the StructInfo to bind. */
+StructInfo *si_vdev_bind(SiCtx *c, const Var *v, StructInfo *s, Span span);
+/* VDEV-2: an operator's tensor arguments share one vdevice, which its result takes. */
+StructInfo *si_vdev_op_result(SiCtx *c, const Expr *call, const char *op, StructInfo *s);
+/* VDEV-5: hint_on_device in a module with VDevices: its argument on the hinted VDevice. */
+StructInfo *si_vdev_hint(SiCtx *c, const Expr *call);
+/* VDEV-4: the backward pass over every Relax function, to a fixpoint. False on an error. */
+bool si_vdev_backward(SiCtx *c, VdevTable *t);
+/* VDEV-7: Op and PrimFunc calls whose tensor arguments have no vdevice. */
+void si_vdev_final_check(SiCtx *c);
 
 void si_error(SiCtx *c, const char *code, const char *rule, Span span, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));

@@ -138,3 +138,20 @@ void trace_binding(Interp *in, const Env *env, const Binding *b, const Value *v)
     strbuf_addc(&sb, '\n');
     fputs(sb.data, in->opt.trace);
 }
+
+/* The value of a SeqExpr's body (a function's result, an If branch's value) when the body is
+ * an expression rather than a variable whose binding was already traced. */
+void trace_body(Interp *in, const Env *env, const Expr *body, const Value *v)
+{
+    if (in->opt.trace == NULL || body->kind == EXPR_VAR)
+        return;
+    StrBuf sb;
+    strbuf_init(&sb);
+    if (body->span.line > 0)
+        strbuf_addf(&sb, "%d:%d: ", body->span.line, body->span.col);
+    strbuf_add(&sb, "=> ");
+    trace_value_summary(&sb, v);
+    shape_vars(&sb, env);
+    strbuf_addc(&sb, '\n');
+    fputs(sb.data, in->opt.trace);
+}

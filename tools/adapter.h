@@ -56,6 +56,14 @@ typedef struct Adapter {
     /* Optional: structural comparison of StructInfo texts; NULL compares the texts with
      * whitespace ignored. */
     bool (*same_sinfo)(void *self, const char *expected, const char *got);
+    /* Optional: the normal-form verdict on the program as written (NF-1..NF-5), asked after
+     * well-formedness. True when it is in normal form; else false with *err: phase
+     * wellformed, code NotNormalForm, the rule broken (the first violation in source order). */
+    bool (*check_normal_form)(void *self, AdapterProgram *prog, Error *err);
+    /* Optional: the program brought to normal form, as a module of this project's AST. An
+     * implementation with an IR of its own prints its result as TVMScript and reads it with
+     * script_parse. NULL with *err when it refuses the program. */
+    IRModule *(*normalize)(void *self, AdapterProgram *prog, Error *err);
 } Adapter;
 
 /* The reference interpreter: every phase it has built so far. */

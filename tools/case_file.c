@@ -133,26 +133,84 @@ static void load_sinfo_expect(Loader *ld, const YamlNode *n, Expect *e)
     }
 }
 
-static const char *const EXPECT_KEYS[] = {"value",  "valid",    "struct_info", "error",
-                                          "roundtrip", "stdout", "warnings", "printed", NULL};
-static const char *const KIND_KEYS[] = {"value", "valid", "struct_info", "error", "roundtrip"};
+static const char *const EXPECT_KEYS[] = {
+    "value",         "valid",             "struct_info", "error",    "roundtrip", "normal_form",
+    "normalizes_to", "normalizes_to_ast", "stdout",      "warnings", "printed",   NULL};
 
-static void load_expect(Loader *ld, const YamlNode *n, Expect *e)
+/* The keys that name an expectation kind; both normalizes_to spellings are one kind. */
+static const struct {
+    const char *key;
+    ExpectKind kind;
+} KIND_KEYS[] = {
+    {"value", EXPECT_VALUE},
+    {"valid", EXPECT_VALID},
+    {"struct_info", EXPECT_STRUCT_INFO},
+    {"error", EXPECT_ERROR},
+    {"roundtrip", EXPECT_ROUNDTRIP},
+    {"normal_form", EXPECT_NORMAL_FORM},
+    {"normalizes_to", EXPECT_NORMALIZES_TO},
+    {"normalizes_to_ast", EXPECT_NORMALIZES_TO},
+};
+#define NKIND_KEYS ((int)(sizeof KIND_KEYS / sizeof KIND_KEYS[0]))
+
+static yaml_node_t *raw_get(yaml_document_t *doc, yaml_node_t *map, const char *key);
+
+/* normal_form: true, or normal_form: {rule: NF-n} for a program the check must reject. */
+static void load_normal_form_expect(Loader *ld, const YamlNode *n, Expect *e)
 {
-    need_map(ld, n, "expect");
-    check_keys(ld, n, EXPECT_KEYS, "expect");
-    e->line = n->line;
+    static const char *const NF_KEYS[] = {"rule", NULL};
+    if (n->kind != YAML_NODE_MAP) {
+        need_true(ld, n, "normal_form (true, or {rule: NF-n})");
+        return;
+    }
+    check_keys(ld, n, NF_KEYS, "normal_form");
+    const YamlNode *rule = yaml_node_get(n, "rule");
+    if (rule == NULL)
+        FAIL(ld, n, "normal_form needs a rule (the NF-n the check reports)");
+    e->nf_rule = need_string(ld, rule, "rule");
+    if (strncmp(e->nf_rule, "NF-", 3) != 0)
+        FAIL(ld, rule, "normal_form rule '%s' is not a normal-form rule (NF-n)", e->nf_rule);
+}
+
+/* normalizes_to: the program as TVMScript text, or normalizes_to_ast: the ast: form, read now
+ * while libyaml's document is alive; its errors are the case's, like those of ast:. */
+static void load_normalizes_to(Loader *ld, const YamlNode *n, yaml_node_t *raw, Expect *e)
+{
+    const YamlNode *text = yaml_node_get(n, "normalizes_to");
+    if (text != NULL) {
+        e->normalized_text = need_string(ld, text, "normalizes_to");
+        return;
+    }
+    const YamlNode *ast = yaml_node_get(n, "normalizes_to_ast");
+    need_map(ld, ast, "normalizes_to_ast");
+    if (raw == NULL)
+        FAIL(ld, ast, "normalizes_to_ast is static: it has no place in runs");
+    ErrorTrap t;
+    if (setjmp(t.jmp) == 0) {
+        yaml_node_t *node = raw_get(ld->doc, raw, "normalizes_to_ast");
+        e->normalized_ast = astform_read(ld->path, ld->doc, node, &t);
+    } else {
+        e->normalized_ast = NULL;
+        e->normalized_ast_failed = true;
+        e->normalized_ast_error = t.error;
+    }
+}
+
+static int count_kinds(const YamlNode *n, ExpectKind *kind)
+{
     int nkinds = 0;
-    for (int k = 0; k < 5; k++) {
-        if (yaml_node_get(n, KIND_KEYS[k]) != NULL) {
-            e->kind = (ExpectKind)k;
+    for (int k = 0; k < NKIND_KEYS; k++) {
+        if (yaml_node_get(n, KIND_KEYS[k].key) != NULL) {
+            *kind = KIND_KEYS[k].kind;
             nkinds++;
         }
     }
-    if (nkinds != 1)
-        FAIL(ld, n, "expect needs exactly one of value, valid, struct_info, error, roundtrip "
-                    "(found %d)", nkinds);
-    const YamlNode *body = yaml_node_get(n, KIND_KEYS[e->kind]);
+    return nkinds;
+}
+
+static void load_expect_body(Loader *ld, const YamlNode *n, yaml_node_t *raw, Expect *e)
+{
+    const YamlNode *body = yaml_node_get(n, case_expect_kind_name(e->kind));
     switch (e->kind) {
     case EXPECT_VALUE:
         case_value_validate(ld->path, body, ld->trap);
@@ -170,7 +228,26 @@ static void load_expect(Loader *ld, const YamlNode *n, Expect *e)
     case EXPECT_ROUNDTRIP:
         need_true(ld, body, "roundtrip");
         break;
+    case EXPECT_NORMAL_FORM:
+        load_normal_form_expect(ld, body, e);
+        break;
+    case EXPECT_NORMALIZES_TO:
+        load_normalizes_to(ld, n, raw, e);
+        break;
     }
+}
+
+/* `raw` is libyaml's node of the same mapping (for normalizes_to_ast), or NULL inside runs. */
+static void load_expect(Loader *ld, const YamlNode *n, yaml_node_t *raw, Expect *e)
+{
+    need_map(ld, n, "expect");
+    check_keys(ld, n, EXPECT_KEYS, "expect");
+    e->line = n->line;
+    int nkinds = count_kinds(n, &e->kind);
+    if (nkinds != 1)
+        FAIL(ld, n, "expect needs exactly one of value, valid, struct_info, error, roundtrip, "
+                    "normal_form, normalizes_to, normalizes_to_ast (found %d)", nkinds);
+    load_expect_body(ld, n, raw, e);
     const YamlNode *out = yaml_node_get(n, "stdout");
     const YamlNode *warnings = yaml_node_get(n, "warnings");
     const YamlNode *printed = yaml_node_get(n, "printed");
@@ -197,12 +274,13 @@ static void check_run_fits(Loader *ld, const YamlNode *at, const CaseRun *r)
              e->kind == EXPECT_VALUE ? "value" : "a runtime error");
     if (!r->has_call && e->stdout_text != NULL)
         FAIL(ld, at, "expect stdout needs run: (or runs:)");
-    bool static_only = e->kind == EXPECT_VALID || e->kind == EXPECT_STRUCT_INFO ||
-                       e->kind == EXPECT_ROUNDTRIP;
+    bool about_form = e->kind == EXPECT_ROUNDTRIP || e->kind == EXPECT_NORMAL_FORM ||
+                      e->kind == EXPECT_NORMALIZES_TO;
+    bool static_only = e->kind == EXPECT_VALID || e->kind == EXPECT_STRUCT_INFO || about_form;
     if (static_only && r->has_call)
         FAIL(ld, at, "expect %s is static: drop run:", case_expect_kind_name(e->kind));
-    if (e->kind == EXPECT_ROUNDTRIP && (e->stdout_text != NULL || e->has_warnings))
-        FAIL(ld, at, "roundtrip takes no stdout or warnings");
+    if (about_form && (e->stdout_text != NULL || e->has_warnings))
+        FAIL(ld, at, "%s takes no stdout or warnings", case_expect_kind_name(e->kind));
 }
 
 static const char *const RUN_KEYS[] = {"entry", "args", NULL};
@@ -228,7 +306,7 @@ static void load_call(Loader *ld, const YamlNode *n, CaseRun *r, bool in_runs)
     r->nargs = args->nitems;
 }
 
-static void load_runs(Loader *ld, const YamlNode *n, Case *c)
+static void load_runs(Loader *ld, const YamlNode *n, yaml_node_t *raw_case, Case *c)
 {
     const YamlNode *runs = yaml_node_get(n, "runs");
     if (runs != NULL) {
@@ -244,7 +322,7 @@ static void load_runs(Loader *ld, const YamlNode *n, Case *c)
             const YamlNode *expect = yaml_node_get(item, "expect");
             if (expect == NULL)
                 FAIL(ld, item, "an item of runs needs expect");
-            load_expect(ld, expect, &c->runs[i].expect);
+            load_expect(ld, expect, NULL, &c->runs[i].expect);
             check_run_fits(ld, item, &c->runs[i]);
         }
         return;
@@ -259,7 +337,7 @@ static void load_runs(Loader *ld, const YamlNode *n, Case *c)
     const YamlNode *run = yaml_node_get(n, "run");
     if (run != NULL)
         load_call(ld, run, &c->runs[0], false);
-    load_expect(ld, expect, &c->runs[0].expect);
+    load_expect(ld, expect, raw_get(ld->doc, raw_case, "expect"), &c->runs[0].expect);
     check_run_fits(ld, run != NULL ? run : expect, &c->runs[0]);
 }
 
@@ -374,7 +452,7 @@ static Case *load_case(Loader *ld, const YamlNode *n, yaml_node_t *raw)
         add_string_list(ld, yaml_node_get(n, "tags"), "tags", &c->tags, &c->ntags);
     load_program(ld, n, raw, c);
     load_tolerance(ld, n, c);
-    load_runs(ld, n, c);
+    load_runs(ld, n, raw, c);
     return c;
 }
 
@@ -498,6 +576,10 @@ const char *case_expect_kind_name(ExpectKind kind)
         return "error";
     case EXPECT_ROUNDTRIP:
         return "roundtrip";
+    case EXPECT_NORMAL_FORM:
+        return "normal_form";
+    case EXPECT_NORMALIZES_TO:
+        return "normalizes_to";
     }
     return "?";
 }

@@ -15,6 +15,8 @@ typedef enum ExpectKind {
     EXPECT_STRUCT_INFO, /* struct_info: {var: "text"} */
     EXPECT_ERROR,       /* error: {phase, code?, rule?} */
     EXPECT_ROUNDTRIP,   /* roundtrip: true (extension) */
+    EXPECT_NORMAL_FORM, /* normal_form: true | {rule: NF-n} (extension) */
+    EXPECT_NORMALIZES_TO, /* normalizes_to: text | normalizes_to_ast: ast (extension) */
 } ExpectKind;
 
 typedef struct SInfoExpect {
@@ -35,6 +37,13 @@ typedef struct Expect {
     int nwarnings;
     bool has_warnings;
     const char *printed; /* EXPECT_ROUNDTRIP: exact first print, or NULL */
+    const char *nf_rule; /* EXPECT_NORMAL_FORM: the NF rule the check reports; NULL: in NF */
+    /* EXPECT_NORMALIZES_TO: the normalized program as TVMScript text, or (normalizes_to_ast)
+     * as read from the ast: form, or the error that form raised. */
+    const char *normalized_text;
+    IRModule *normalized_ast;
+    bool normalized_ast_failed;
+    Error normalized_ast_error;
     int line;
 } Expect;
 

@@ -26,6 +26,8 @@ int cmd_check(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_normalize(int argc, char **argv);
 int cmd_ops(int argc, char **argv);
+int cmd_repl(int argc, char **argv);
+int cmd_adapter_serve(int argc, char **argv);
 
 extern const char CMD_PRINT_USAGE[];
 extern const char CMD_PARSE_USAGE[];
@@ -34,12 +36,18 @@ extern const char CMD_CHECK_USAGE[];
 extern const char CMD_RUN_USAGE[];
 extern const char CMD_NORMALIZE_USAGE[];
 extern const char CMD_OPS_USAGE[];
+extern const char CMD_REPL_USAGE[];
+extern const char CMD_ADAPTER_SERVE_USAGE[];
 
 /* `relax run` writing its output (printed text and result) to `out`; errors go to stderr. */
 int cmd_run_to(int argc, char **argv, FILE *out);
 /* One --arg value (the n-th, from 1); NULL when malformed, with *why naming the YAML line
  * and column. */
 struct Value *cmd_run_parse_arg(const char *text, int n, const char **why);
+
+/* `relax repl`: a whole session reading entries from `in` and writing everything (results,
+ * printed output, trace, errors) to `out`; FILE, when not NULL, is loaded first. */
+void cmd_repl_session(FILE *in, FILE *out, const char *file);
 
 /* Prints `relax: usage error [Usage]: ...` and a hint; returns exit code 2. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -13,6 +13,7 @@
 
 #include "ast/mem.h"
 #include "tools/adapter.h"
+#include "tools/adapter_ext.h"
 #include "tools/case_file.h"
 #include "tools/cli.h"
 #include "tools/corpus.h"
@@ -35,6 +36,9 @@ const char CMD_CONFORM_USAGE[] =
     "  --junit FILE            also write a JUnit XML report to FILE\n"
     "  --known-failures FILE   the list of expected failures (default: known-failures.txt\n"
     "                          in the spec-tests directory)\n"
+    "  --adapter 'COMMAND'     judge an external implementation, one COMMAND per request\n"
+    "                          (protocol: tools/adapters/README.md)\n"
+    "  --adapter-timeout SECS  wall-clock limit per adapter request (default 60)\n"
     "\n"
     "exit: 0 no failures, 1 failures, 2 usage, 3 a path or file cannot be read\n";
 
@@ -224,7 +228,7 @@ static void run_file(Conform *cf, const InputFile *f)
         if (!selected(cf, c))
             continue;
         double start = now_seconds();
-        CaseResult r = runner_run_case(&cf->ad, c);
+        CaseResult r = adapter_ext_run_case(&cf->ad, c);
         r = known_failures_apply(cf->known, c->global_id, r);
         record(cf, f->display, c->id, r, now_seconds() - start);
     }
@@ -289,7 +293,10 @@ int cmd_conform(int argc, char **argv)
     Conform *cf = MEM_NEW(Conform);
     const char **paths = NULL;
     int npaths = 0;
-    int status = parse_options(cf, argc, argv, &paths, &npaths);
+    const AdapterExtOptions *ext = NULL;
+    int status = adapter_ext_take_options(&argc, argv, &ext);
+    if (status == 0)
+        status = parse_options(cf, argc, argv, &paths, &npaths);
     if (status != 0)
         return status;
     if (npaths == 0) {
@@ -303,7 +310,10 @@ int cmd_conform(int argc, char **argv)
     status = load_known(cf);
     if (status != 0)
         return status;
-    adapter_ref_init(&cf->ad);
+    if (ext != NULL)
+        adapter_ext_init(&cf->ad, ext);
+    else
+        adapter_ref_init(&cf->ad);
     for (int i = 0; i < cf->nfiles; i++)
         run_file(cf, &cf->files[i]);
     check_stale_known(cf);

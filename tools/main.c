@@ -22,7 +22,10 @@ static const CliCommand COMMANDS[] = {
     {"run", "call a program's entry function and print its result", CMD_RUN_USAGE, cmd_run},
     {"normalize", "print a program in normal form", CMD_NORMALIZE_USAGE, cmd_normalize},
     {"conform", "run the conformance corpus", CMD_CONFORM_USAGE, cmd_conform},
+    {"repl", "explore a program interactively", CMD_REPL_USAGE, cmd_repl},
     {"ops", "list the operators, or their status table", CMD_OPS_USAGE, cmd_ops},
+    {"adapter-serve", "answer one conformance adapter request (protocol 1) on stdin",
+     CMD_ADAPTER_SERVE_USAGE, cmd_adapter_serve},
     {"help", "describe a command", CMD_HELP_USAGE, cmd_help},
 };
 

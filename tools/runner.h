@@ -20,6 +20,8 @@ typedef enum Outcome {
 /* Bits of RunnerMissing: phases (and the print round trip) an adapter lacks. */
 #define RUNNER_NEEDS(phase) (1u << (phase))
 #define RUNNER_NEEDS_ROUNDTRIP (1u << 8)
+#define RUNNER_NEEDS_NORMAL_FORM (1u << 9) /* the check_normal_form slot */
+#define RUNNER_NEEDS_NORMALIZE (1u << 10)  /* the normalize slot */
 
 typedef struct CaseResult {
     Outcome outcome;
@@ -34,6 +36,11 @@ CaseResult runner_run_case(const Adapter *ad, const Case *c);
 
 /* An error expectation against the error an implementation raised. */
 CaseResult runner_judge_error(const Expect *e, const Error *got);
+/* A normal_form expectation against the check's verdict (`got` is read when !in_normal_form). */
+CaseResult runner_judge_normal_form(const Expect *e, bool in_normal_form, const Error *got);
+/* The module a normalizes_to expectation gives, read and checked: it must be well-formed and in
+ * normal form. NULL with *why when it is not; `name` names it in error spans. */
+IRModule *runner_expected_normal_form(const Expect *e, const char *name, const char **why);
 /* "expected parse error [Code RULE]" style description of an error expectation. */
 char *runner_describe_expected_error(const Expect *e);
 /* NULL when the texts are equal; else "line N: expected '...', got '...'". */

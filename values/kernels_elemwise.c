@@ -62,21 +62,49 @@ static int64_t *source_index(const Tensor *t, int ndim, const int64_t *shape, in
     return out;
 }
 
-static double *expand_f64(const Tensor *t, const int64_t *src, int64_t numel)
+/* The operands in the accumulation domain, laid out as the result. An operand of the
+ * result's shape is read straight and a single element is repeated, so neither needs the
+ * source index; the caller may overwrite the buffer. */
+static bool needs_index(const Tensor *t, int ndim, const int64_t *shape)
 {
+    return t->numel != 1 && !tensor_has_shape(t, ndim, shape);
+}
+
+static double *expand_f64(const Tensor *t, int ndim, const int64_t *shape, int64_t numel)
+{
+    double *out = mem_alloc_atomic(sizeof(double) * (size_t)(numel > 0 ? numel : 1));
+    if (tensor_has_shape(t, ndim, shape)) {
+        tensor_read_f64(t, out);
+        return out;
+    }
     double *raw = mem_alloc_atomic(sizeof(double) * (size_t)(t->numel > 0 ? t->numel : 1));
     tensor_read_f64(t, raw);
-    double *out = mem_alloc_atomic(sizeof(double) * (size_t)(numel > 0 ? numel : 1));
+    if (!needs_index(t, ndim, shape)) {
+        for (int64_t i = 0; i < numel; i++)
+            out[i] = raw[0];
+        return out;
+    }
+    const int64_t *src = source_index(t, ndim, shape, numel);
     for (int64_t i = 0; i < numel; i++)
         out[i] = raw[src[i]];
     return out;
 }
 
-static int64_t *expand_i64(const Tensor *t, const int64_t *src, int64_t numel)
+static int64_t *expand_i64(const Tensor *t, int ndim, const int64_t *shape, int64_t numel)
 {
+    int64_t *out = mem_alloc_atomic(sizeof(int64_t) * (size_t)(numel > 0 ? numel : 1));
+    if (tensor_has_shape(t, ndim, shape)) {
+        tensor_read_i64(t, out);
+        return out;
+    }
     int64_t *raw = mem_alloc_atomic(sizeof(int64_t) * (size_t)(t->numel > 0 ? t->numel : 1));
     tensor_read_i64(t, raw);
-    int64_t *out = mem_alloc_atomic(sizeof(int64_t) * (size_t)(numel > 0 ? numel : 1));
+    if (!needs_index(t, ndim, shape)) {
+        for (int64_t i = 0; i < numel; i++)
+            out[i] = raw[0];
+        return out;
+    }
+    const int64_t *src = source_index(t, ndim, shape, numel);
     for (int64_t i = 0; i < numel; i++)
         out[i] = raw[src[i]];
     return out;
@@ -313,22 +341,23 @@ Tensor *kernels_binary(KernelBinaryOp op, const Tensor *ta, const Tensor *tb, co
         return NULL;
     }
     int64_t n = out->numel;
-    const int64_t *sa = source_index(ta, ndim, shape, n);
-    const int64_t *sb = source_index(tb, ndim, shape, n);
-    int64_t *oi = mem_alloc_atomic(sizeof(int64_t) * (size_t)(n > 0 ? n : 1));
+    size_t bytes = sizeof(int64_t) * (size_t)(n > 0 ? n : 1);
+    /* Each element is read before it is written, so results overwrite the first operand. */
     if (dtype_is_float(dt)) {
-        double *of = mem_alloc_atomic(sizeof(double) * (size_t)(n > 0 ? n : 1));
-        binary_f64(op, expand_f64(ta, sa, n), expand_f64(tb, sb, n), n, of, oi);
-        if (!gives_bool) {
-            tensor_write_f64(out, of);
-            return out;
-        }
-    } else {
-        *err = binary_i64(op, expand_i64(ta, sa, n), expand_i64(tb, sb, n), n, oi, dt);
-        if (*err != NULL)
-            return NULL;
+        double *a = expand_f64(ta, ndim, shape, n);
+        int64_t *ob = gives_bool ? mem_alloc_atomic(bytes) : NULL;
+        binary_f64(op, a, expand_f64(tb, ndim, shape, n), n, a, ob);
+        if (gives_bool)
+            tensor_write_i64(out, ob);
+        else
+            tensor_write_f64(out, a);
+        return out;
     }
-    tensor_write_i64(out, oi);
+    int64_t *a = expand_i64(ta, ndim, shape, n);
+    *err = binary_i64(op, a, expand_i64(tb, ndim, shape, n), n, a, dt);
+    if (*err != NULL)
+        return NULL;
+    tensor_write_i64(out, a);
     return out;
 }
 
@@ -429,18 +458,16 @@ Tensor *kernels_unary(KernelUnaryOp op, const Tensor *x, const char **err)
     size_t bytes = sizeof(double) * (size_t)(n > 0 ? n : 1);
     if (dtype_is_float(x->dtype)) {
         double *a = mem_alloc_atomic(bytes);
-        double *o = mem_alloc_atomic(bytes);
         tensor_read_f64(x, a);
-        unary_f64(op, a, n, o);
-        tensor_write_f64(out, o);
+        unary_f64(op, a, n, a); /* in place: each element is read before it is written */
+        tensor_write_f64(out, a);
         return out;
     }
     int64_t *a = mem_alloc_atomic(bytes);
-    int64_t *o = mem_alloc_atomic(bytes);
     tensor_read_i64(x, a);
     bool u64 = dtype_is_uint(x->dtype) && x->dtype.bits == 64;
-    unary_i64(op, a, n, o, dtype_is_int(x->dtype) && !u64);
-    tensor_write_i64(out, o);
+    unary_i64(op, a, n, a, dtype_is_int(x->dtype) && !u64);
+    tensor_write_i64(out, a);
     return out;
 }
 

@@ -70,6 +70,45 @@ static bool matmul_shape(const Tensor *a, const Tensor *b, int *nb, int64_t *bsh
     return true;
 }
 
+/* The core sizes of one matmul: (n x k) times (k x m). */
+typedef struct MatmulDims {
+    int64_t n, k, m;
+} MatmulDims;
+
+/* One n x m product into `c`, row by row in i-k-j order so that every loop streams memory:
+ * each element of the row still sums its k products in order from a zero start, as the
+ * textbook i-j-k loop would. */
+static void matmul_f64(const double *a, const double *b, const MatmulDims *d, double *c)
+{
+    for (int64_t r = 0; r < d->n; r++) {
+        double *row = c + r * d->m;
+        for (int64_t j = 0; j < d->m; j++)
+            row[j] = 0.0;
+        for (int64_t t = 0; t < d->k; t++) {
+            double x = a[r * d->k + t];
+            const double *brow = b + t * d->m;
+            for (int64_t j = 0; j < d->m; j++)
+                row[j] += x * brow[j];
+        }
+    }
+}
+
+/* The same for integers, with wrap-around in uint64. */
+static void matmul_u64(const int64_t *a, const int64_t *b, const MatmulDims *d, uint64_t *c)
+{
+    for (int64_t r = 0; r < d->n; r++) {
+        uint64_t *row = c + r * d->m;
+        for (int64_t j = 0; j < d->m; j++)
+            row[j] = 0;
+        for (int64_t t = 0; t < d->k; t++) {
+            uint64_t x = (uint64_t)a[r * d->k + t];
+            const int64_t *brow = b + t * d->m;
+            for (int64_t j = 0; j < d->m; j++)
+                row[j] += x * (uint64_t)brow[j];
+        }
+    }
+}
+
 Tensor *kernel_matmul(const Tensor *a, const Tensor *b, DataType out_dtype, const char **err)
 {
     int nb, nd;
@@ -93,25 +132,18 @@ Tensor *kernel_matmul(const Tensor *a, const Tensor *b, DataType out_dtype, cons
     if (n * m == 0) batches = 0;
     bool fl = float_domain(out_dtype, a, b);
     Operand A = operand_read(a, fl), B = operand_read(b, fl);
-    for (int64_t p = 0; p < batches; p++) {
-        for (int64_t r = 0; r < n; r++) {
-            for (int64_t c = 0; c < m; c++) {
-                double fs = 0;
-                uint64_t is = 0;
-                for (int64_t t = 0; t < k; t++) {
-                    int64_t xa = ia[p] + r * k + t, xb = ib[p] + t * m + c;
-                    if (fl)
-                        fs += A.f[xa] * B.f[xb];
-                    else
-                        is += (uint64_t)A.i[xa] * (uint64_t)B.i[xb];
-                }
-                int64_t e = (p * n + r) * m + c;
-                if (fl)
-                    tensor_set_f64(out, e, fs);
-                else
-                    tensor_set_i64(out, e, (int64_t)is);
-            }
-        }
+    MatmulDims d = {n, k, m};
+    size_t nout = (size_t)(out->numel + 1);
+    if (fl) {
+        double *acc = mem_alloc_atomic(sizeof(double) * nout);
+        for (int64_t p = 0; p < batches; p++)
+            matmul_f64(A.f + ia[p], B.f + ib[p], &d, acc + p * n * m);
+        tensor_write_f64(out, acc);
+    } else {
+        uint64_t *acc = mem_alloc_atomic(sizeof(uint64_t) * nout);
+        for (int64_t p = 0; p < batches; p++)
+            matmul_u64(A.i + ia[p], B.i + ib[p], &d, acc + p * n * m);
+        tensor_write_i64(out, (const int64_t *)acc);
     }
     return out;
 }

@@ -90,13 +90,19 @@ void kernels_nn_softmax(const Tensor *x, int axis, bool log_form, Tensor *out)
             double mx = -INFINITY;
             for (int64_t k = 0; k < len; k++)
                 mx = lane[k * inner] > mx || isnan(lane[k * inner]) ? lane[k * inner] : mx;
+            /* softmax keeps each exponential for the division; log_softmax needs only
+             * their sum. */
             double sum = 0.0;
-            for (int64_t k = 0; k < len; k++)
-                sum += exp(lane[k * inner] - mx);
             for (int64_t k = 0; k < len; k++) {
-                double shifted = lane[k * inner] - mx;
-                lane[k * inner] = log_form ? shifted - log(sum) : exp(shifted) / sum;
+                double e = exp(lane[k * inner] - mx);
+                sum += e;
+                if (!log_form)
+                    lane[k * inner] = e;
             }
+            double log_sum = log_form ? log(sum) : 0.0;
+            for (int64_t k = 0; k < len; k++)
+                lane[k * inner] = log_form ? (lane[k * inner] - mx) - log_sum
+                                           : lane[k * inner] / sum;
         }
     }
     tensor_write_f64(out, buf);

@@ -14,20 +14,24 @@ static int64_t int_key(DataType t, int64_t v)
     return (t.code == DT_UINT && t.bits == 64) ? (int64_t)((uint64_t)v ^ ((uint64_t)1 << 63)) : v;
 }
 
-/* For every element of x (row-major), the flat index of the output element it reduces into. */
+/* For every element of x (row-major), the flat index of the output element it reduces into;
+ * NULL when everything reduces into one element. */
 static int64_t *reduce_map(const Tensor *x, const bool *reduced, int64_t *out_numel)
 {
     int64_t oshape[TENSOR_MAX_NDIM], ostr[TENSOR_MAX_NDIM], st[TENSOR_MAX_NDIM];
     for (int i = 0; i < x->ndim; i++)
         oshape[i] = reduced[i] ? 1 : x->shape[i];
-    kernel_strides(x->ndim, oshape, ostr);
-    for (int i = 0; i < x->ndim; i++)
-        st[i] = reduced[i] ? 0 : ostr[i];
     *out_numel = 1;
     for (int i = 0; i < x->ndim; i++)
         *out_numel *= oshape[i];
+    if (*out_numel == 1) return NULL;
+    kernel_strides(x->ndim, oshape, ostr);
+    for (int i = 0; i < x->ndim; i++)
+        st[i] = reduced[i] ? 0 : ostr[i];
     return kernel_view_index(x->ndim, x->shape, st, 0);
 }
+
+#define MAP(k) (map ? map[k] : 0)
 
 static Tensor *reduce_result(const Tensor *x, const bool *reduced, bool keepdims, const char **err)
 {
@@ -59,7 +63,7 @@ static void reduce_float(const double *v, int64_t n, const int64_t *map, ReduceK
     bool *seen = mem_alloc_atomic((size_t)on + 1);
     memset(seen, 0, (size_t)on + 1);
     for (int64_t k = 0; k < n; k++) {
-        double *a = &acc[map[k]];
+        double *a = &acc[MAP(k)];
         switch (kind) {
         case REDUCE_SUM:
         case REDUCE_MEAN:
@@ -72,11 +76,11 @@ static void reduce_float(const double *v, int64_t n, const int64_t *map, ReduceK
             break;
         case REDUCE_MAX:
         case REDUCE_MIN:
-            if (!seen[map[k]] || isnan(v[k]))
+            if (!seen[MAP(k)] || isnan(v[k]))
                 *a = v[k];
             else if (!isnan(*a) && (kind == REDUCE_MAX ? v[k] > *a : v[k] < *a))
                 *a = v[k];
-            seen[map[k]] = true;
+            seen[MAP(k)] = true;
             break;
         }
     }
@@ -93,8 +97,8 @@ static void reduce_deviation(const double *v, int64_t n, const int64_t *map, dou
     for (int64_t o = 0; o < on; o++)
         sq[o] = 0;
     for (int64_t k = 0; k < n; k++) {
-        double d = v[k] - mean[map[k]];
-        sq[map[k]] += d * d;
+        double d = v[k] - mean[MAP(k)];
+        sq[MAP(k)] += d * d;
     }
     for (int64_t o = 0; o < on; o++)
         mean[o] = root ? sqrt(sq[o] / (double)count) : sq[o] / (double)count;
@@ -108,14 +112,14 @@ static void reduce_int(const int64_t *v, int64_t n, const int64_t *map, ReduceKi
     bool *seen = mem_alloc_atomic((size_t)on + 1);
     memset(seen, 0, (size_t)on + 1);
     for (int64_t k = 0; k < n; k++) {
-        int64_t *a = &acc[map[k]];
+        int64_t *a = &acc[MAP(k)];
         if (kind == REDUCE_PROD) {
             *a = (int64_t)((uint64_t)*a * (uint64_t)v[k]);
         } else if (is_extreme(kind)) {
             bool better = kind == REDUCE_MAX ? int_key(dt, v[k]) > int_key(dt, *a)
                                              : int_key(dt, v[k]) < int_key(dt, *a);
-            if (!seen[map[k]] || better) *a = v[k];
-            seen[map[k]] = true;
+            if (!seen[MAP(k)] || better) *a = v[k];
+            seen[MAP(k)] = true;
         } else {
             *a = (int64_t)((uint64_t)*a + (uint64_t)v[k]);
         }
@@ -146,9 +150,11 @@ Tensor *kernel_reduce(const Tensor *x, ReduceKind kind, const bool *reduced, boo
         return out;
     }
     double *v = mem_alloc_atomic(sizeof(double) * nb), *acc = mem_alloc_atomic(sizeof(double) * ob);
-    bool big_u = x->dtype.code == DT_UINT && x->dtype.bits == 64;
-    for (int64_t k = 0; k < x->numel; k++)
-        v[k] = big_u ? (double)tensor_get_u64(x, k) : tensor_get_f64(x, k);
+    if (x->dtype.code == DT_UINT && x->dtype.bits == 64)
+        for (int64_t k = 0; k < x->numel; k++)
+            v[k] = (double)tensor_get_u64(x, k);
+    else
+        tensor_read_f64(x, v);
     reduce_float(v, x->numel, map, kind, acc, on, count);
     if (kind == REDUCE_STD || kind == REDUCE_VARIANCE)
         reduce_deviation(v, x->numel, map, acc, on, count, kind == REDUCE_STD);
@@ -228,7 +234,7 @@ Tensor *kernel_arg_extreme(const Tensor *x, int axis, bool keepdims, bool is_max
     int64_t *count = mem_alloc_atomic(sizeof(int64_t) * (size_t)(on + 1));
     memset(count, 0, sizeof(int64_t) * (size_t)(on + 1));
     for (int64_t k = 0; k < x->numel; k++) {
-        int64_t o = map[k];
+        int64_t o = MAP(k);
         /* The position along the reduced axis (or the flat index) of element k. */
         int64_t here = axis < 0 ? k : (k / own[axis]) % x->shape[axis];
         bool take;

@@ -452,9 +452,10 @@ void tensor_fill_f64(Tensor *t, double v)
     ElemKind k = elem_kind(t->dtype);
     if (t->numel == 0) return;
     store_f64(k, t->data, 0, v);
-    size_t width = dtype_bytes(t->dtype);
-    for (int64_t i = 1; i < t->numel; i++)
-        memcpy((char *)t->data + (size_t)i * width, t->data, width);
+    /* Doubling copies of the filled prefix: a few large copies instead of one per element. */
+    size_t total = tensor_nbytes(t);
+    for (size_t done = dtype_bytes(t->dtype); done < total; done *= 2)
+        memcpy((char *)t->data + done, t->data, done < total - done ? done : total - done);
 }
 
 double tensor_round_f64(DataType dtype, double v)

@@ -4,6 +4,15 @@
 # (ratio = relax_s / numpy_s, wall clock of the whole process, start-up included, the best
 # of REPEAT runs, default 3). Each result is checked against the known answer.
 #
+# The operator benchmarks (ops_*) build their inputs inside the program, with operators in
+# Relax and the same way in numpy, and are run twice: in full, and with only the inputs built
+# (`--entry baseline`, or the numpy twin's `baseline` argument). A full run applies the
+# operator ten times, keeping every result, so that the operator outweighs process start-up.
+# Their times are the time of one operator: (full - baseline) / 10, each run timed as the
+# best of OPS_REPEAT runs (default 5) of the process's CPU time (user + system), which a busy
+# machine disturbs far less than wall-clock time. Both sides print a float64 checksum of the
+# last result, which must agree. numpy's BLAS runs on one thread.
+#
 # usage: tools/bench/run.sh [RELAX_BINARY]   (default: build-bench/relax, else build/relax)
 # Build the binary with -DCMAKE_BUILD_TYPE=Release for meaningful numbers.
 set -euo pipefail
@@ -16,6 +25,7 @@ if [[ -z "$relax" ]]; then
     [[ -x "$relax" ]] || relax="$root/build/relax"
 fi
 python="${PYTHON:-/usr/bin/python3}"
+export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1
 [[ -x "$relax" ]] || { echo "run.sh: no relax binary at $relax" >&2; exit 2; }
 "$python" -c 'import numpy' 2>/dev/null || { echo "run.sh: $python has no numpy" >&2; exit 2; }
 
@@ -76,3 +86,57 @@ grep -q "data: \[\[2.6875, 2.6875" "$out" ||
     { echo "run.sh: matmul200: unexpected result: $(head -c 200 "$out")" >&2; exit 1; }
 p=$(elapsed "$python" "$here/matmul_chain_numpy.py")
 report matmul200 "$r" "$p"
+
+# ---- operator benchmarks ----------------------------------------------------------------
+
+# The best of $repeat CPU times (user + system, every thread) of the command, in seconds:
+# unlike wall-clock time, it does not grow when other processes share the machine. Its
+# output goes to $out, and a failure stops the script.
+cpu_elapsed() {
+    local best="" t times
+    for ((k = 0; k < repeat; k++)); do
+        times="$( { TIMEFORMAT='%3U %3S'; time "$@" >"$out" 2>&1; } 2>&1 )" || {
+            echo "run.sh: failed: $*" >&2
+            head -c 2000 "$out" >&2
+            exit 1
+        }
+        t=$(echo "$times" | awk '{ printf "%.3f", $1 + $2 }')
+        if [[ -z "$best" ]] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then
+            best="$t"
+        fi
+    done
+    echo "$best"
+}
+
+# The checksum the last run printed: the data of relax's rank-0 result, or numpy's number.
+relax_checksum() { grep -o 'data: [^}]*' "$out" | tail -n 1 | sed 's/data: //'; }
+numpy_checksum() { tail -n 1 "$out"; }
+
+# One operator benchmark: NAME FILE TOLERANCE, where FILE.relax.py and FILE_numpy.py are the
+# twins and TOLERANCE the relative difference their checksums may have (float32 results are
+# computed in double by the interpreter and in float32 by numpy).
+op_bench() {
+    local name="$1" prog="$here/$2.relax.py" twin="$here/$2_numpy.py" tol="$3"
+    local r rb p pb rsum psum
+    repeat="${OPS_REPEAT:-5}"
+    r=$(cpu_elapsed "$relax" run "$prog")
+    rsum=$(relax_checksum)
+    rb=$(cpu_elapsed "$relax" run "$prog" --entry baseline)
+    p=$(cpu_elapsed "$python" "$twin")
+    psum=$(numpy_checksum)
+    pb=$(cpu_elapsed "$python" "$twin" baseline)
+    awk -v a="$rsum" -v b="$psum" -v t="$tol" \
+        'BEGIN { d = a - b; if (d < 0) d = -d; m = (b < 0 ? -b : b); exit !(d <= t * m) }' ||
+        { echo "run.sh: $name: checksums differ: relax $rsum, numpy $psum" >&2; exit 1; }
+    # Ten operator runs; a difference below the clock's resolution counts as a millisecond.
+    awk -v n="$name" -v r="$r" -v rb="$rb" -v p="$p" -v pb="$pb" 'BEGIN {
+        x = r - rb; y = p - pb; if (x < 0.001) x = 0.001; if (y < 0.001) y = 0.001
+        printf "%-14s %8.4f %8.4f %8.1f\n", n, x / 10, y / 10, x / y }'
+}
+
+echo "# operators: CPU seconds of one operator, (full run - inputs-only run) / 10"
+op_bench add_1e7 ops_add 0
+op_bench sum_1e7 ops_sum 1e-5
+op_bench matmul256 ops_matmul 0
+op_bench conv2d_16x32 ops_conv2d 0
+op_bench softmax1000 ops_softmax 1e-5

@@ -294,6 +294,10 @@ static void check_corpus_case(const Case *c, int *checked, int *failures)
         return;
     (*checked)++;
     const Error *got = first_error(mod, false);
+    /* Normal-form cases may break WF-23 on purpose: it is NF-5, which they pin. */
+    bool nf_kind = e->kind == EXPECT_NORMAL_FORM || e->kind == EXPECT_NORMALIZES_TO;
+    if (nf_kind && got != NULL && got->rule != NULL && strcmp(got->rule, "WF-23") == 0)
+        got = NULL;
     bool ok = wf_error ? got != NULL && (!e->error_code || strcmp(got->code, e->error_code) == 0) &&
                              (!e->error_rule || strcmp(got->rule, e->error_rule) == 0)
                        : got == NULL;
