@@ -49,7 +49,7 @@ static void print_overview(FILE *out)
                  "\n"
                  "commands:\n");
     for (int i = 0; i < NCOMMANDS; i++)
-        fprintf(out, "  %-10s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
+        fprintf(out, "  %-14s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
     fprintf(out, "\nRun 'relax help COMMAND' for a command's options.\n"
                  "exit codes: 0 ok, 1 conformance failures, 2 usage, 3 i/o or case file, "
                  "4 parse, 5 wellformed, 6 struct_info, 7 runtime\n");

@@ -25,6 +25,10 @@ ops_status() {
         { echo "spec-tests/ops/STATUS.md is stale: run ./build/relax ops --table > spec-tests/ops/STATUS.md"; return 1; }
 }
 step ops_status
+# The external-adapter protocol, end to end: the reference behind the protocol must judge
+# two chapters exactly as the built-in adapter does.
+step env RELAX=./build/relax ./build/relax conform --adapter tools/adapters/relax-ref \
+    spec-tests/syntax spec-tests/eval
 
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DRELAX_SANITIZE=ON >/dev/null
 cmake --build build-asan -j "$jobs"

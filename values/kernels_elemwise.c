@@ -325,6 +325,65 @@ static const char *binary_i64(KernelBinaryOp op, const int64_t *a, const int64_t
     return NULL;
 }
 
+/* ---- streaming: operands of the result's shape or of a single element ------------------ */
+
+/* Elements per step of a streamed kernel: its buffers stay small whatever the tensor size. */
+#define CHUNK 4096
+
+/* Elements [start, start + count) of an operand as laid out in the result: its own elements,
+ * or its single element repeated. */
+static void chunk_f64(const Tensor *t, int64_t start, int64_t count, double *buf)
+{
+    if (t->numel != 1) {
+        tensor_read_f64_range(t, start, count, buf);
+        return;
+    }
+    tensor_read_f64_range(t, 0, 1, buf);
+    for (int64_t i = 1; i < count; i++)
+        buf[i] = buf[0];
+}
+
+static void chunk_i64(const Tensor *t, int64_t start, int64_t count, int64_t *buf)
+{
+    if (t->numel != 1) {
+        tensor_read_i64_range(t, start, count, buf);
+        return;
+    }
+    tensor_read_i64_range(t, 0, 1, buf);
+    for (int64_t i = 1; i < count; i++)
+        buf[i] = buf[0];
+}
+
+/* The binary kernel chunk by chunk: each element is computed exactly as by the whole-tensor
+ * path, without buffers of the result's size. NULL or an error message. */
+static const char *binary_streamed(KernelBinaryOp op, const Tensor *ta, const Tensor *tb,
+                                   Tensor *out)
+{
+    double *fa = mem_alloc_atomic(sizeof(double) * 2 * CHUNK), *fb = fa + CHUNK;
+    int64_t *ia = mem_alloc_atomic(sizeof(int64_t) * 2 * CHUNK), *ib = ia + CHUNK;
+    bool as_float = dtype_is_float(ta->dtype), gives_bool = kernels_binary_gives_bool(op);
+    for (int64_t at = 0; at < out->numel; at += CHUNK) {
+        int64_t n = out->numel - at < CHUNK ? out->numel - at : CHUNK;
+        if (as_float) {
+            chunk_f64(ta, at, n, fa);
+            chunk_f64(tb, at, n, fb);
+            binary_f64(op, fa, fb, n, fa, ia);
+            if (gives_bool)
+                tensor_write_i64_range(out, at, n, ia);
+            else
+                tensor_write_f64_range(out, at, n, fa);
+            continue;
+        }
+        chunk_i64(ta, at, n, ia);
+        chunk_i64(tb, at, n, ib);
+        const char *err = binary_i64(op, ia, ib, n, ia, ta->dtype);
+        if (err != NULL)
+            return err;
+        tensor_write_i64_range(out, at, n, ia);
+    }
+    return NULL;
+}
+
 Tensor *kernels_binary(KernelBinaryOp op, const Tensor *ta, const Tensor *tb, const char **err)
 {
     int ndim;
@@ -339,6 +398,10 @@ Tensor *kernels_binary(KernelBinaryOp op, const Tensor *ta, const Tensor *tb, co
     if (out == NULL) {
         *err = "the result is too large";
         return NULL;
+    }
+    if (!needs_index(ta, ndim, shape) && !needs_index(tb, ndim, shape)) {
+        *err = binary_streamed(op, ta, tb, out);
+        return *err == NULL ? out : NULL;
     }
     int64_t n = out->numel;
     size_t bytes = sizeof(int64_t) * (size_t)(n > 0 ? n : 1);
@@ -454,20 +517,24 @@ Tensor *kernels_unary(KernelUnaryOp op, const Tensor *x, const char **err)
         *err = "the result is too large";
         return NULL;
     }
-    int64_t n = x->numel;
-    size_t bytes = sizeof(double) * (size_t)(n > 0 ? n : 1);
-    if (dtype_is_float(x->dtype)) {
-        double *a = mem_alloc_atomic(bytes);
-        tensor_read_f64(x, a);
-        unary_f64(op, a, n, a); /* in place: each element is read before it is written */
-        tensor_write_f64(out, a);
-        return out;
-    }
-    int64_t *a = mem_alloc_atomic(bytes);
-    tensor_read_i64(x, a);
+    /* Streamed chunk by chunk, in place in one small buffer: each element is read before
+     * it is written. */
+    bool as_float = dtype_is_float(x->dtype);
     bool u64 = dtype_is_uint(x->dtype) && x->dtype.bits == 64;
-    unary_i64(op, a, n, a, dtype_is_int(x->dtype) && !u64);
-    tensor_write_i64(out, a);
+    double *fa = mem_alloc_atomic(sizeof(double) * CHUNK);
+    int64_t *ia = mem_alloc_atomic(sizeof(int64_t) * CHUNK);
+    for (int64_t at = 0; at < x->numel; at += CHUNK) {
+        int64_t n = x->numel - at < CHUNK ? x->numel - at : CHUNK;
+        if (as_float) {
+            tensor_read_f64_range(x, at, n, fa);
+            unary_f64(op, fa, n, fa);
+            tensor_write_f64_range(out, at, n, fa);
+        } else {
+            tensor_read_i64_range(x, at, n, ia);
+            unary_i64(op, ia, n, ia, dtype_is_int(x->dtype) && !u64);
+            tensor_write_i64_range(out, at, n, ia);
+        }
+    }
     return out;
 }
 

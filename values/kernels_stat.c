@@ -126,6 +126,26 @@ static void reduce_int(const int64_t *v, int64_t n, const int64_t *map, ReduceKi
     }
 }
 
+/* The sum or product of every element in element order, as reduce_float computes it, with
+ * the elements streamed through a small buffer and the running value kept in a register. */
+static double reduce_all_streamed(const Tensor *x, ReduceKind kind)
+{
+    enum { CHUNK = 512 };
+    double buf[CHUNK];
+    double acc = kind == REDUCE_PROD ? 1.0 : 0.0;
+    for (int64_t at = 0; at < x->numel; at += CHUNK) {
+        int64_t n = x->numel - at < CHUNK ? x->numel - at : CHUNK;
+        tensor_read_f64_range(x, at, n, buf);
+        if (kind == REDUCE_PROD)
+            for (int64_t k = 0; k < n; k++)
+                acc *= buf[k];
+        else
+            for (int64_t k = 0; k < n; k++)
+                acc += buf[k];
+    }
+    return acc;
+}
+
 Tensor *kernel_reduce(const Tensor *x, ReduceKind kind, const bool *reduced, bool keepdims,
                       const char **err)
 {
@@ -147,6 +167,12 @@ Tensor *kernel_reduce(const Tensor *x, ReduceKind kind, const bool *reduced, boo
         tensor_read_i64(x, v);
         reduce_int(v, x->numel, map, kind, x->dtype, acc, on);
         tensor_write_i64(out, acc);
+        return out;
+    }
+    if (map == NULL && (kind == REDUCE_SUM || kind == REDUCE_MEAN || kind == REDUCE_PROD)) {
+        double all = reduce_all_streamed(x, kind);
+        if (kind == REDUCE_MEAN) all /= (double)count;
+        tensor_write_f64(out, &all);
         return out;
     }
     double *v = mem_alloc_atomic(sizeof(double) * nb), *acc = mem_alloc_atomic(sizeof(double) * ob);

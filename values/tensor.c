@@ -390,61 +390,81 @@ void tensor_set_i64(Tensor *t, int64_t i, int64_t v)
 
 #define BULK_READ(T, out)                                                                          \
     do {                                                                                           \
-        const T *src_ = t->data;                                                                   \
-        for (int64_t i_ = 0; i_ < t->numel; i_++)                                                  \
+        const T *src_ = (const T *)t->data + start;                                                \
+        for (int64_t i_ = 0; i_ < count; i_++)                                                     \
             (out)[i_] = src_[i_];                                                                  \
     } while (0)
 
-void tensor_read_f64(const Tensor *t, double *out)
+void tensor_read_f64_range(const Tensor *t, int64_t start, int64_t count, double *out)
 {
     ElemKind k = elem_kind(t->dtype);
     if (k == EK_F32)
         BULK_READ(float, out);
     else if (k == EK_F64)
-        memcpy(out, t->data, sizeof(double) * (size_t)t->numel);
+        memcpy(out, (const double *)t->data + start, sizeof(double) * (size_t)count);
     else
-        for (int64_t i = 0; i < t->numel; i++)
-            out[i] = load_f64(k, t->data, i);
+        for (int64_t i = 0; i < count; i++)
+            out[i] = load_f64(k, t->data, start + i);
+}
+
+void tensor_write_f64_range(Tensor *t, int64_t start, int64_t count, const double *in)
+{
+    ElemKind k = elem_kind(t->dtype);
+    if (k == EK_F64) {
+        memcpy((double *)t->data + start, in, sizeof(double) * (size_t)count);
+        return;
+    }
+    if (k == EK_F32) {
+        float *dst = (float *)t->data + start;
+        for (int64_t i = 0; i < count; i++)
+            dst[i] = (float)in[i];
+        return;
+    }
+    for (int64_t i = 0; i < count; i++)
+        store_f64(k, t->data, start + i, in[i]);
+}
+
+void tensor_read_i64_range(const Tensor *t, int64_t start, int64_t count, int64_t *out)
+{
+    ElemKind k = elem_kind(t->dtype);
+    if (k == EK_I64)
+        memcpy(out, (const int64_t *)t->data + start, sizeof(int64_t) * (size_t)count);
+    else if (k == EK_I32)
+        BULK_READ(int32_t, out);
+    else
+        for (int64_t i = 0; i < count; i++)
+            out[i] = bits_to_i64(load_bits(k, t->data, start + i));
+}
+
+void tensor_write_i64_range(Tensor *t, int64_t start, int64_t count, const int64_t *in)
+{
+    ElemKind k = elem_kind(t->dtype);
+    if (k == EK_I64 || k == EK_U64) {
+        memcpy((int64_t *)t->data + start, in, sizeof(int64_t) * (size_t)count);
+        return;
+    }
+    for (int64_t i = 0; i < count; i++)
+        store_i64(k, t->data, start + i, in[i]);
+}
+
+void tensor_read_f64(const Tensor *t, double *out)
+{
+    tensor_read_f64_range(t, 0, t->numel, out);
 }
 
 void tensor_write_f64(Tensor *t, const double *in)
 {
-    ElemKind k = elem_kind(t->dtype);
-    if (k == EK_F64) {
-        memcpy(t->data, in, sizeof(double) * (size_t)t->numel);
-        return;
-    }
-    if (k == EK_F32) {
-        float *dst = t->data;
-        for (int64_t i = 0; i < t->numel; i++)
-            dst[i] = (float)in[i];
-        return;
-    }
-    for (int64_t i = 0; i < t->numel; i++)
-        store_f64(k, t->data, i, in[i]);
+    tensor_write_f64_range(t, 0, t->numel, in);
 }
 
 void tensor_read_i64(const Tensor *t, int64_t *out)
 {
-    ElemKind k = elem_kind(t->dtype);
-    if (k == EK_I64)
-        memcpy(out, t->data, sizeof(int64_t) * (size_t)t->numel);
-    else if (k == EK_I32)
-        BULK_READ(int32_t, out);
-    else
-        for (int64_t i = 0; i < t->numel; i++)
-            out[i] = bits_to_i64(load_bits(k, t->data, i));
+    tensor_read_i64_range(t, 0, t->numel, out);
 }
 
 void tensor_write_i64(Tensor *t, const int64_t *in)
 {
-    ElemKind k = elem_kind(t->dtype);
-    if (k == EK_I64 || k == EK_U64) {
-        memcpy(t->data, in, sizeof(int64_t) * (size_t)t->numel);
-        return;
-    }
-    for (int64_t i = 0; i < t->numel; i++)
-        store_i64(k, t->data, i, in[i]);
+    tensor_write_i64_range(t, 0, t->numel, in);
 }
 
 void tensor_fill_f64(Tensor *t, double v)

@@ -63,6 +63,12 @@ void tensor_write_f64(Tensor *t, const double *in);
 void tensor_read_i64(const Tensor *t, int64_t *out);
 void tensor_write_i64(Tensor *t, const int64_t *in);
 void tensor_fill_f64(Tensor *t, double v);
+/* The same for the `count` elements from flat index `start`, so that a kernel can stream a
+ * large tensor through a small buffer. */
+void tensor_read_f64_range(const Tensor *t, int64_t start, int64_t count, double *out);
+void tensor_write_f64_range(Tensor *t, int64_t start, int64_t count, const double *in);
+void tensor_read_i64_range(const Tensor *t, int64_t start, int64_t count, int64_t *out);
+void tensor_write_i64_range(Tensor *t, int64_t start, int64_t count, const int64_t *in);
 
 /* The same conversions for one scalar, for PrimValues and constants: the value a double or
  * an int64 becomes once stored in `dtype`. */

@@ -10,8 +10,7 @@ REPS = 10
 
 def main(baseline):
     a = np.arange(0, 10000000, 1, dtype=np.float32)
-    x = np.mod(a, np.float32(1000))
-    s = np.float32(0) if baseline else [np.sum(x) for _ in range(REPS)][-1]
+    s = np.float32(0) if baseline else [np.sum(a) for _ in range(REPS)][-1]
     print(repr(float(s)))
 
 
