@@ -52,10 +52,13 @@ static bool parse_args(int argc, char **argv, bool allow_ast, bool *ast, const c
 
 int cmd_print(int argc, char **argv)
 {
-    bool ast;
-    const char *file;
-    if (!parse_args(argc, argv, true, &ast, &file))
+    bool ast_arg;
+    const char *file_arg;
+    if (!parse_args(argc, argv, true, &ast_arg, &file_arg))
         return 2;
+    /* Read after the jump: kept out of registers. */
+    volatile bool ast = ast_arg;
+    const char *volatile file = file_arg;
     ErrorTrap trap;
     if (setjmp(trap.jmp) != 0)
         return cli_report_error(&trap.error);

@@ -62,14 +62,15 @@ static int64_t *source_index(const Tensor *t, int ndim, const int64_t *shape, in
     return out;
 }
 
-/* The operands in the accumulation domain, laid out as the result. An operand of the
- * result's shape is read straight and a single element is repeated, so neither needs the
- * source index; the caller may overwrite the buffer. */
+/* Whether an operand's elements reach the result only through the source index: not when
+ * it has the result's shape, nor when its single element is repeated. */
 static bool needs_index(const Tensor *t, int ndim, const int64_t *shape)
 {
     return t->numel != 1 && !tensor_has_shape(t, ndim, shape);
 }
 
+/* An operand in the accumulation domain, laid out as the result, in a fresh buffer the
+ * caller may overwrite. */
 static double *expand_f64(const Tensor *t, int ndim, const int64_t *shape, int64_t numel)
 {
     double *out = mem_alloc_atomic(sizeof(double) * (size_t)(numel > 0 ? numel : 1));

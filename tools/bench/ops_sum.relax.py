@@ -1,5 +1,6 @@
-# R.sum of a float32 tensor of 10^7 elements, a = 0, 1, 2, ..., built in the program. Entry `main` sums it ten times (one sum is too short to time against process
-# start-up) and returns the last sum; entry `baseline` only builds a and returns a constant.
+# R.sum of a float32 tensor of 10^7 elements, a = 0, 1, 2, ..., built in the program. Entry
+# `main` sums it ten times (one sum is too short to time against process start-up) and
+# returns the last sum; entry `baseline` only builds a and returns a constant.
 # Run: relax run ops_sum.relax.py [--entry baseline]
 from tvm.script import ir as I
 from tvm.script import relax as R
