@@ -30,6 +30,15 @@ step ops_status
 step env RELAX=./build/relax ./build/relax conform --adapter tools/adapters/relax-ref \
     spec-tests/syntax spec-tests/eval
 
+# Collecting garbage on every allocation finds pointers the collector cannot see; it is
+# slow, so it runs a sample of the corpus that touches every layer.
+cmake -S . -B build-stress -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRELAX_GC_STRESS=ON >/dev/null
+cmake --build build-stress -j "$jobs"
+step ./build-stress/relax conform spec-tests/syntax/module.yaml spec-tests/eval/match_cast.yaml \
+    spec-tests/eval/aliasing.yaml spec-tests/eval/closures.yaml spec-tests/builtins/closures.yaml \
+    spec-tests/builtins/spectest.yaml spec-tests/tir/blocks.yaml spec-tests/struct_info/calls.yaml \
+    spec-tests/wellformed/variables.yaml spec-tests/normalize/bind_nested.yaml
+
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DRELAX_SANITIZE=ON >/dev/null
 cmake --build build-asan -j "$jobs"
 export ASAN_OPTIONS=detect_stack_use_after_return=0:detect_leaks=0
