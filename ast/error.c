@@ -43,7 +43,7 @@ noreturn void error_raise(ErrorTrap *trap, Phase phase, const char *code, const 
     longjmp(trap->jmp, 1);
 }
 
-char *error_format(const Error *e)
+static char *format_as(const Error *e, const char *kind)
 {
     StrBuf sb;
     strbuf_init(&sb);
@@ -53,11 +53,21 @@ char *error_format(const Error *e)
             strbuf_addf(&sb, ":%d:%d", e->span.line, e->span.col);
         strbuf_add(&sb, ": ");
     }
-    strbuf_addf(&sb, "%s error [%s", error_phase_name(e->phase), e->code ? e->code : "Error");
+    strbuf_addf(&sb, "%s %s [%s", error_phase_name(e->phase), kind, e->code ? e->code : "Error");
     if (e->rule != NULL)
         strbuf_addf(&sb, " %s", e->rule);
     strbuf_addf(&sb, "]: %s", e->message ? e->message : "");
     return strbuf_str(&sb);
+}
+
+char *error_format(const Error *e)
+{
+    return format_as(e, "error");
+}
+
+char *error_format_warning(const Error *w)
+{
+    return format_as(w, "warning");
 }
 
 const char *error_phase_name(Phase phase)

@@ -47,6 +47,8 @@ noreturn void error_raise(ErrorTrap *trap, Phase phase, const char *code, const 
 
 /* file:line:col: <phase> error [<code> <rule>]: message */
 char *error_format(const Error *e);
+/* file:line:col: <phase> warning [<code> <rule>]: message */
+char *error_format_warning(const Error *w);
 const char *error_phase_name(Phase phase);
 /* Parses a phase name as written in case files; returns 0 on success. */
 int error_phase_parse(const char *name, Phase *out);

@@ -18,7 +18,7 @@ static void report(NfCtx *ctx, const char *rule, Span span, const char *msg)
 }
 
 /* NF-1's leaves. ExternFunc and Op are leaves too: they are constants naming a callee. */
-static bool is_atom(const Expr *e)
+bool normal_form_is_atom(const Expr *e)
 {
     switch (e->kind) {
     case EXPR_VAR:
@@ -46,7 +46,7 @@ static bool is_atom(const Expr *e)
 static bool is_leaf(const Expr *e)
 {
     if (e->kind != EXPR_TUPLE)
-        return is_atom(e);
+        return normal_form_is_atom(e);
     for (int i = 0; i < e->u.tuple.n; i++) {
         if (!is_leaf(e->u.tuple.fields[i]))
             return false;

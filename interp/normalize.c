@@ -3,6 +3,7 @@
  * order, nested SeqExprs flattened, blocks consolidated, operator rules applied.
  * SPEC_NOTES: "Normal form" (NF-*) and the normalization decisions. */
 #include "interp/normalize.h"
+#include "interp/wellformed.h"
 
 #include <stdbool.h>
 #include <string.h>
@@ -192,30 +193,6 @@ static void apply_op_rule(NormCtx *ctx, Builder *b, Expr *call, bool df)
 
 /* ---- expressions --------------------------------------------------------------------- */
 
-static bool is_atom(const Expr *e)
-{
-    switch (e->kind) {
-    case EXPR_VAR:
-    case EXPR_GLOBAL_VAR:
-    case EXPR_CONSTANT:
-    case EXPR_SHAPE:
-    case EXPR_PRIM_VALUE:
-    case EXPR_STRING:
-    case EXPR_DTYPE:
-    case EXPR_EXTERN_FUNC:
-    case EXPR_OP:
-        return true;
-    case EXPR_TUPLE:
-    case EXPR_SEQ:
-    case EXPR_FUNCTION:
-    case EXPR_IF:
-    case EXPR_CALL:
-    case EXPR_TUPLE_GET_ITEM:
-        return false;
-    }
-    return false;
-}
-
 static Expr *norm_tuple(NormCtx *ctx, Builder *b, const Expr *e, bool df)
 {
     Expr *t = copy_node(e);
@@ -288,7 +265,7 @@ static Expr *norm_rhs(NormCtx *ctx, Builder *b, const Expr *e, bool df)
 /* Step 3: a nested non-leaf is bound to a fresh variable, depth first, left to right. */
 static Expr *to_leaf(NormCtx *ctx, Builder *b, const Expr *e, bool df)
 {
-    if (is_atom(e))
+    if (normal_form_is_atom(e))
         return copy_node(e);
     if (e->kind == EXPR_TUPLE)
         return norm_tuple(ctx, b, e, df);

@@ -13,5 +13,8 @@
 void wellformed_check(const IRModule *mod, DiagList *errors);
 /* Checks the normal-form criteria NF-1..NF-5 (for programs claimed to be normalized). */
 void wellformed_check_normal_form(const IRModule *mod, DiagList *errors);
+/* NF-1's atoms: variables, constants, shapes, PrimValues, strings, dtypes, ExternFunc, Op
+ * (a leaf is an atom or a Tuple of leaves). */
+bool normal_form_is_atom(const Expr *e);
 
 #endif

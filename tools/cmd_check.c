@@ -24,20 +24,10 @@ const char CMD_CHECK_USAGE[] =
     "'func.var: <StructInfo>'. FILE as for 'relax print'.\n"
     "Exit codes: 0 ok (warnings allowed), 4 parse, 5 wellformed, 6 struct_info error.\n";
 
-/* file:line:col: <phase> warning [<code> <rule>]: message */
-static char *format_warning(const Error *w)
-{
-    char *text = error_format(w);
-    const char *at = strstr(text, " error [");
-    if (at == NULL)
-        return text;
-    return mem_printf("%.*s warning [%s", (int)(at - text), text, at + strlen(" error ["));
-}
-
 static int report_all(const DiagList *errors, const DiagList *warnings)
 {
     for (int i = 0; warnings != NULL && i < warnings->n; i++)
-        fprintf(stderr, "%s\n", format_warning(&warnings->items[i]));
+        fprintf(stderr, "%s\n", error_format_warning(&warnings->items[i]));
     for (int i = 0; i < errors->n; i++)
         fprintf(stderr, "%s\n", error_format(&errors->items[i]));
     if (errors->n == 0)

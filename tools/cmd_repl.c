@@ -58,12 +58,7 @@ static void report(Repl *r, Error e)
 static void report_warning(Repl *r, Error w)
 {
     repl_program_map(&r->prog, &w.span);
-    char *text = error_format(&w);
-    const char *at = strstr(text, " error [");
-    if (at == NULL)
-        fprintf(r->out, "%s\n", text);
-    else
-        fprintf(r->out, "%.*s warning [%s\n", (int)(at - text), text, at + strlen(" error ["));
+    fprintf(r->out, "%s\n", error_format_warning(&w));
 }
 
 /* A usage error about a command line, at column `col` of that line. */
