@@ -428,6 +428,7 @@ static void emit_callable(Printer *p, StrBuf *sb, const StructInfo *s)
     strbuf_addc(sb, ')');
 }
 
+/* TS-3.2: each StructInfo kind has exactly one canonical printed form. */
 void printer_emit_sinfo(Printer *p, StrBuf *sb, const StructInfo *s)
 {
     if (s == NULL) {

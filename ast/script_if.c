@@ -64,7 +64,7 @@ static Expr *last_stmt(ScriptCtx *ctx, const PyStmt *s, Branch *b)
     return script_rhs(ctx, value);
 }
 
-/* A branch is its own scope: names bound in it, Relax or shape variables, vanish after. */
+/* TS-5.3: a branch is its own scope: names bound in it, Relax or shape variables, vanish after. */
 static Branch branch(ScriptCtx *ctx, const PyBody *body, Span span)
 {
     Branch b = {0};

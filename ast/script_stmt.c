@@ -252,7 +252,7 @@ static void check_after_return(ScriptCtx *ctx, const PyStmt *s)
     script_fail(ctx, "StmtAfterReturn", s->span, "a statement after the return");
 }
 
-/* Dataflow variables leave scope with their block; outputs, shape variables and aliases
+/* TS-5.3: dataflow variables leave scope with their block; outputs, shape variables and aliases
  * stay (a match_cast inside the block may define shape variables used after it). */
 static void end_dataflow_scope(ScriptCtx *ctx, int mark)
 {
@@ -356,6 +356,7 @@ static void expr_stmt(ScriptCtx *ctx, const PyStmt *s)
     if (e->kind == PY_STR)
         return;
     Expr *value = script_expr(ctx, e);
+    /* TS-4.6: marked so that the StructInfo check can insist the value is void. */
     Var *var = script_new_var(ctx, "_", NULL, e->span);
     Binding *b = binding_var(var, value, s->span);
     b->from_expr_stmt = true;

@@ -152,6 +152,7 @@ static StructInfo *derive_if(SiCtx *c, Expr *e)
                  "the condition must be a bool scalar (rank-0 bool tensor or R.Prim(\"bool\")), "
                  "got %s",
                  printer_print_sinfo(cond));
+    /* ERASE-1: shape variables a branch defines must not reach the join. */
     SinfoScope scope = si_scope(c);
     StructInfo *t = sinfo_erase(si_derive(c, e->u.if_.then_branch), &scope);
     StructInfo *f = sinfo_erase(si_derive(c, e->u.if_.else_branch), &scope);
@@ -166,7 +167,9 @@ static StructInfo *derive_node(SiCtx *c, Expr *e)
     case EXPR_GLOBAL_VAR: return si_global(c, e->u.gvar->name, NULL);
     case EXPR_TUPLE: return derive_tuple(c, e);
     case EXPR_SEQ: return si_derive_seq(c, e);
+    /* SI-4: R.Prim of the value's dtype, keeping the value itself. */
     case EXPR_PRIM_VALUE: return sinfo_prim(e->u.prim->dtype, e->u.prim, e->span);
+    /* SI-5, SI-6: strings and dtypes carry no structure beyond Object. */
     case EXPR_STRING:
     case EXPR_DTYPE: return sinfo_object(e->span);
     case EXPR_FUNCTION: return si_derive_function(c, e, e->u.func, e->u.func->name);
@@ -213,6 +216,7 @@ static StructInfo *primfunc_sinfo(const PrimFunc *pf)
     }
     StructInfo *ret = dtype_is_void(pf->ret_dtype) ? sinfo_tuple(NULL, 0, pf->span)
                                                    : sinfo_prim(pf->ret_dtype, NULL, pf->span);
+    /* PURITY-6: a direct call writes its output buffers in place. */
     return sinfo_func(params, pf->nparams, ret, false, pf->span);
 }
 

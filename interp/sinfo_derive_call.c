@@ -35,6 +35,7 @@ void si_check_purity(SiCtx *c, const Expr *call, const char *what)
                  "%s is impure and may not appear in a dataflow block", what);
         return;
     }
+    /* PURITY-3: relax.force_pure lifts this check only, never the dataflow one above. */
     if (c->fn != NULL && c->fn->is_pure && !c->fn->force_pure)
         si_error(c, "ImpureInPureFunction", "PURITY-2", call->span,
                  "%s is impure and may not appear in the pure function `%s` "
@@ -152,6 +153,7 @@ static VDevice *to_vdevice_dst(const SiCtx *c, const Expr *e)
     return NULL;
 }
 
+/* VDEV-1: the same tensor, now on the destination vdevice. */
 static StructInfo *infer_to_vdevice(const SiCtx *c, const Expr *e)
 {
     const StructInfo *t = arg_sinfo(e, 0);
@@ -190,6 +192,7 @@ static StructInfo *infer_builtin(SiCtx *c, const Expr *e, const char *op)
         return infer_to_vdevice(c, e);
     if (strcmp(op, "relax.hint_on_device") == 0 && c->mod->nvdevices > 0)
         return si_vdev_hint(c, e);
+    /* VDEV-1: with no module VDevices a hint keeps its argument's StructInfo. */
     if (strcmp(op, "relax.hint_on_device") == 0)
         return arg_sinfo(e, 0) ? arg_sinfo(e, 0) : sinfo_object(e->span);
     return NULL;
@@ -242,6 +245,7 @@ static const char *callee_text(const Expr *op, const ModuleFunc *mf)
 /* An opaque callee: derive_func (or sinfo_args), else its declared result. */
 static StructInfo *call_opaque(SiCtx *c, Expr *e, const StructInfo *f, const char *what)
 {
+    /* PURITY-5: only a pure callee without a derive_func is known to have no effect. */
     if (f->u.func.derive_func != NULL || !f->u.func.purity)
         si_check_purity(c, e, what);
     const char *df = f->u.func.derive_func;
@@ -257,6 +261,7 @@ static StructInfo *call_opaque(SiCtx *c, Expr *e, const StructInfo *f, const cha
  * checks, and the erased result. */
 static StructInfo *call_with_params(SiCtx *c, Expr *e, const StructInfo *f, const char *what)
 {
+    /* PURITY-8: the callee's FuncStructInfo is the only purity a call can know. */
     if (!f->u.func.purity)
         si_check_purity(c, e, what);
     SinfoScope scope = si_scope(c);
@@ -266,6 +271,7 @@ static StructInfo *call_with_params(SiCtx *c, Expr *e, const StructInfo *f, cons
                  f->u.func.nparams, n);
         return sinfo_erase(f->u.func.ret, &scope);
     }
+    /* MAP-1: the callee's shape variables take the caller's values before any check. */
     ShapeVarMap m = {NULL, NULL, 0, 0};
     for (int i = 0; i < n; i++)
         sinfo_shape_var_mapping(f->u.func.params[i], e->u.call.args[i]->sinfo, &m);
@@ -276,6 +282,7 @@ static StructInfo *call_with_params(SiCtx *c, Expr *e, const StructInfo *f, cons
                  e->u.call.args[i]->span, a, g->u.func.params[i],
                  mem_printf("argument %d of %s", i + 1, what));
     }
+    /* ERASE-1: the callee's own shape variables mean nothing at the call site. */
     return sinfo_erase(g->u.func.ret, &scope);
 }
 

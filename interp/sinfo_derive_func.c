@@ -152,6 +152,7 @@ StructInfo *si_derive_seq(SiCtx *c, Expr *e)
     StructInfo *s = si_derive(c, e->u.seq.body);
     c->ngamma = gmark;
     c->sigma.n = smark;
+    /* ERASE-1: the body may mention shape variables its blocks defined. */
     SinfoScope scope = si_scope(c);
     return sinfo_erase(s, &scope);
 }
@@ -172,6 +173,7 @@ StructInfo *si_derive_function(SiCtx *c, Expr *e, Function *f, const char *name)
     FnFrame frame = {name, f->is_pure, has_force_pure(f)};
     const FnFrame *saved_fn = c->fn;
     bool saved_df = c->in_dataflow;
+    /* PURITY-4: calls in the body answer to this function's purity and blocks alone. */
     c->fn = &frame;
     c->in_dataflow = false;
     int gmark = c->ngamma, smark = c->sigma.n;
@@ -190,7 +192,7 @@ StructInfo *si_derive_function(SiCtx *c, Expr *e, Function *f, const char *name)
         si_judge(c, sinfo_compat(body, ret), "ReturnIncompatible", "SI-15", return_span(f),
                  body, ret, mem_printf("the result of `%s`", name));
     } else {
-        /* Erased to the scope outside plus the parameters' shape variables. */
+        /* ERASE-1: erased to the scope outside plus the parameters' shape variables. */
         c->ngamma = gmark;
         SinfoScope scope = si_scope(c);
         ret = sinfo_erase(body, &scope);

@@ -188,6 +188,7 @@ static StructInfo *unify_func(const StructInfo *a, const StructInfo *b)
 
 StructInfo *sinfo_unify(const StructInfo *a, const StructInfo *b)
 {
+    /* LUB-1, LUB-2: Object on either side (erratum fixed), or two kinds, join at Object. */
     if (a->kind == SINFO_OBJECT || b->kind == SINFO_OBJECT || a->kind != b->kind)
         return sinfo_object(a->span);
     switch (a->kind) {
@@ -195,6 +196,7 @@ StructInfo *sinfo_unify(const StructInfo *a, const StructInfo *b)
     case SINFO_PRIM: return unify_prim(a, b);
     case SINFO_SHAPE: return unify_shape(a, b);
     case SINFO_TENSOR: return unify_tensor(a, b);
+    /* LUB-6: tuples of different lengths have only Object above both. */
     case SINFO_TUPLE: {
         if (a->u.tuple.n != b->u.tuple.n)
             return sinfo_object(a->span);
@@ -260,14 +262,17 @@ static StructInfo *erase_rec(Erase *er, const StructInfo *s)
     switch (s->kind) {
     case SINFO_OBJECT: return copy_sinfo(s);
     case SINFO_PRIM:
+        /* ERASE-2: a value over an out-of-scope shape variable is dropped (erratum fixed). */
         if (s->u.prim.value && !prim_in_scope(er, s->u.prim.value))
             return sinfo_prim(s->u.prim.dtype, NULL, s->span);
         return copy_sinfo(s);
     case SINFO_SHAPE:
+        /* ERASE-4: out-of-scope values go; the ndim stays. */
         if (s->u.shape.values && !values_in_scope(er, s->u.shape.values, s->u.shape.ndim))
             return sinfo_shape(NULL, s->u.shape.ndim, s->span);
         return copy_sinfo(s);
     case SINFO_TENSOR: {
+        /* ERASE-3: only the shape goes; ndim, dtype and vdevice stay (erratum fixed). */
         const Expr *sh = s->u.tensor.shape;
         bool gone = sh != NULL &&
                     ((sh->kind == EXPR_VAR && !er->scope->has_var(er->scope->ctx, sh->u.var)) ||
@@ -279,6 +284,7 @@ static StructInfo *erase_rec(Erase *er, const StructInfo *s)
         return copy_sinfo(s);
     }
     case SINFO_TUPLE: {
+        /* ERASE-5: each field is erased on its own. */
         StructInfo **f = MEM_ARRAY(StructInfo *, s->u.tuple.n + 1);
         for (int i = 0; i < s->u.tuple.n; i++)
             f[i] = erase_rec(er, s->u.tuple.fields[i]);
@@ -305,6 +311,7 @@ PrimExpr *sinfo_map_lookup(const ShapeVarMap *m, const TirVar *v)
     return NULL;
 }
 
+/* MAP-1: a lone shape variable in the callee maps to the argument's dim; the first wins. */
 static void map_dim(ShapeVarMap *m, PrimExpr *param, PrimExpr *arg)
 {
     if (param == NULL || arg == NULL || param->kind != PE_VAR)

@@ -66,6 +66,7 @@ static PrimExpr **shape_values(const Expr *e, int *n)
 
 Relation sinfo_shape_equal(const Expr *a, const Expr *b)
 {
+    /* SUB-1: a shape Var equals itself even when its values are unknown. */
     if (a->kind == EXPR_VAR && b->kind == EXPR_VAR && a->u.var == b->u.var)
         return REL_YES;
     int na = 0, nb = 0;
@@ -165,6 +166,7 @@ static Relation subtype_func(const StructInfo *a, const StructInfo *b)
 
 Relation sinfo_subtype(const StructInfo *a, const StructInfo *b)
 {
+    /* SUB-3: everything is below Object, and Object is below no other kind. */
     if (b->kind == SINFO_OBJECT)
         return REL_YES;
     if (a->kind != b->kind)
@@ -174,6 +176,7 @@ Relation sinfo_subtype(const StructInfo *a, const StructInfo *b)
     case SINFO_PRIM: return subtype_prim(a, b);
     case SINFO_SHAPE: return subtype_shape(a, b);
     case SINFO_TENSOR: return subtype_tensor(a, b);
+    /* SUB-6: same length, then the weakest answer of the fields. */
     case SINFO_TUPLE: {
         if (a->u.tuple.n != b->u.tuple.n)
             return REL_NO;
@@ -269,8 +272,10 @@ static Relation compat_func(const StructInfo *a, const StructInfo *b)
 
 Relation sinfo_compat(const StructInfo *a, const StructInfo *b)
 {
+    /* COMPAT-1: any value fits where an Object is expected. */
     if (b->kind == SINFO_OBJECT)
         return REL_YES;
+    /* COMPAT-2: an Object may hold anything; other differing kinds never match. */
     if (a->kind == SINFO_OBJECT)
         return REL_MAYBE; /* decision: the least specific value may still match (§4) */
     if (a->kind != b->kind)
@@ -280,6 +285,7 @@ Relation sinfo_compat(const StructInfo *a, const StructInfo *b)
     case SINFO_PRIM: return compat_prim(a, b);
     case SINFO_SHAPE: return compat_shape(a, b);
     case SINFO_TENSOR: return compat_tensor(a, b);
+    /* COMPAT-3: a length mismatch is fatal; otherwise the worst of the fields. */
     case SINFO_TUPLE: {
         if (a->u.tuple.n != b->u.tuple.n)
             return REL_NO;
