@@ -570,10 +570,18 @@ static void store_elem(AstReader *r, yaml_node_t *node, DataType t, void *data, 
         ast_fail(r, node, "%s does not fit %s", s, dtype_str(t));
     switch (t.bits) {
     case 1:
-    case 8: ((uint8_t *)data)[i] = (uint8_t)v; break;
-    case 16: ((uint16_t *)data)[i] = (uint16_t)v; break;
-    case 32: ((uint32_t *)data)[i] = (uint32_t)v; break;
-    default: ((uint64_t *)data)[i] = (uint64_t)v; break;
+    case 8:
+        ((uint8_t *)data)[i] = (uint8_t)v;
+        break;
+    case 16:
+        ((uint16_t *)data)[i] = (uint16_t)v;
+        break;
+    case 32:
+        ((uint32_t *)data)[i] = (uint32_t)v;
+        break;
+    default:
+        ((uint64_t *)data)[i] = (uint64_t)v;
+        break;
     }
 }
 
@@ -671,15 +679,19 @@ static AttrValue *read_attr_scalar(AstReader *r, yaml_node_t *node)
     if (node->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
         return attr_str(s, sp);
     switch (classify_plain(s)) {
-    case PLAIN_NULL: return attr_new(ATTR_NONE, sp);
-    case PLAIN_BOOL: return attr_bool(ast_bool(r, node, "a bool"), sp);
-    case PLAIN_INT: return attr_int(ast_int(r, node, "an integer attribute"), sp);
+    case PLAIN_NULL:
+        return attr_new(ATTR_NONE, sp);
+    case PLAIN_BOOL:
+        return attr_bool(ast_bool(r, node, "a bool"), sp);
+    case PLAIN_INT:
+        return attr_int(ast_int(r, node, "an integer attribute"), sp);
     case PLAIN_FLOAT: {
         AttrValue *v = attr_new(ATTR_FLOAT, sp);
         v->u.f = read_double(r, node, "a float attribute");
         return v;
     }
-    case PLAIN_STR: return attr_str(s, sp);
+    case PLAIN_STR:
+        return attr_str(s, sp);
     }
     return attr_str(s, sp);
 }

@@ -141,10 +141,14 @@ static YNode *elem_node(const ConstData *c, int64_t i)
         return y_plain(((uint8_t *)c->data)[i] ? "true" : "false");
     bool s = t.code == DT_INT;
     switch (t.bits) {
-    case 8: return y_int(s ? ((int8_t *)c->data)[i] : ((uint8_t *)c->data)[i]);
-    case 16: return y_int(s ? ((int16_t *)c->data)[i] : ((uint16_t *)c->data)[i]);
-    case 32: return y_int(s ? (int64_t)((int32_t *)c->data)[i] : (int64_t)((uint32_t *)c->data)[i]);
-    default: break;
+    case 8:
+        return y_int(s ? ((int8_t *)c->data)[i] : ((uint8_t *)c->data)[i]);
+    case 16:
+        return y_int(s ? ((int16_t *)c->data)[i] : ((uint16_t *)c->data)[i]);
+    case 32:
+        return y_int(s ? (int64_t)((int32_t *)c->data)[i] : (int64_t)((uint32_t *)c->data)[i]);
+    default:
+        break;
     }
     if (s)
         return y_int(((int64_t *)c->data)[i]);
@@ -261,7 +265,8 @@ static YNode *w_prim(Writer *w, const PrimExpr *e)
         return w_typed("IntImm", y_int(e->u.int_value), e->dtype);
     case PE_FLOAT:
         return w_typed("FloatImm", y_plain(float_text(e->u.float_value, e->dtype)), e->dtype);
-    case PE_VAR: return w_prim_var(w, e->u.var);
+    case PE_VAR:
+        return w_prim_var(w, e->u.var);
     case PE_ADD:
     case PE_SUB:
     case PE_MUL:
@@ -282,7 +287,8 @@ static YNode *w_prim(Writer *w, const PrimExpr *e)
         PrimExpr *ab[2] = {e->u.bin.a, e->u.bin.b};
         return y_node(binary_name(e->kind), w_prims(w, ab, 2));
     }
-    case PE_NOT: return y_node("Not", w_prim(w, e->u.operand));
+    case PE_NOT:
+        return y_node("Not", w_prim(w, e->u.operand));
     case PE_SELECT: {
         PrimExpr *ops[3] = {e->u.select.cond, e->u.select.then_value, e->u.select.else_value};
         return y_node("Select", w_prims(w, ops, 3));
@@ -314,18 +320,24 @@ static YNode *w_attrs(Writer *w, const Attrs *a);
 static YNode *w_attr(Writer *w, const AttrValue *v)
 {
     switch (v->kind) {
-    case ATTR_NONE: return y_plain("null");
-    case ATTR_BOOL: return y_plain(v->u.b ? "true" : "false");
-    case ATTR_INT: return y_int(v->u.i);
-    case ATTR_FLOAT: return y_plain(float_text(v->u.f, dtype_float64()));
-    case ATTR_STR: return y_str(v->u.s);
+    case ATTR_NONE:
+        return y_plain("null");
+    case ATTR_BOOL:
+        return y_plain(v->u.b ? "true" : "false");
+    case ATTR_INT:
+        return y_int(v->u.i);
+    case ATTR_FLOAT:
+        return y_plain(float_text(v->u.f, dtype_float64()));
+    case ATTR_STR:
+        return y_str(v->u.s);
     case ATTR_LIST: {
         YNode *seq = y_new(Y_SEQ);
         for (int i = 0; i < v->u.list.n; i++)
             y_push(seq, w_attr(w, v->u.list.items[i]));
         return seq;
     }
-    case ATTR_DICT: return w_attrs(w, v->u.dict);
+    case ATTR_DICT:
+        return w_attrs(w, v->u.dict);
     case ATTR_EXPR: {
         YNode *n = w_expr(w, v->u.expr);
         n->tag = "!expr";
@@ -404,7 +416,8 @@ static YNode *w_func_sinfo(Writer *w, const StructInfo *s)
 static YNode *w_sinfo(Writer *w, const StructInfo *s)
 {
     switch (s->kind) {
-    case SINFO_OBJECT: return y_node("ObjectStructInfo", y_new(Y_MAP));
+    case SINFO_OBJECT:
+        return y_node("ObjectStructInfo", y_new(Y_MAP));
     case SINFO_PRIM: {
         if (s->u.prim.value == NULL)
             return y_node("PrimStructInfo", y_plain(dtype_str(s->u.prim.dtype)));
@@ -421,10 +434,12 @@ static YNode *w_sinfo(Writer *w, const StructInfo *s)
             y_put(m, "ndim", y_int(s->u.shape.ndim));
         return y_node("ShapeStructInfo", m);
     }
-    case SINFO_TENSOR: return w_tensor(w, s);
+    case SINFO_TENSOR:
+        return w_tensor(w, s);
     case SINFO_TUPLE:
         return y_node("TupleStructInfo", w_sinfos(w, s->u.tuple.fields, s->u.tuple.n));
-    case SINFO_FUNC: return w_func_sinfo(w, s);
+    case SINFO_FUNC:
+        return w_func_sinfo(w, s);
     }
     return y_plain("null");
 }
@@ -527,26 +542,40 @@ static YNode *w_if(Writer *w, const Expr *e)
 static YNode *w_expr(Writer *w, const Expr *e)
 {
     switch (e->kind) {
-    case EXPR_CONSTANT: return y_node("Constant", y_node("data", const_data(e->u.constant)));
-    case EXPR_VAR: return w_var(w, e->u.var, false);
-    case EXPR_GLOBAL_VAR: return y_node("GlobalVar", y_str(e->u.gvar->name));
-    case EXPR_TUPLE: return y_node("Tuple", w_exprs(w, e->u.tuple.fields, e->u.tuple.n));
-    case EXPR_SEQ: return w_seq(w, e);
-    case EXPR_PRIM_VALUE: return y_node("PrimValue", w_prim(w, e->u.prim));
-    case EXPR_STRING: return y_node("StringImm", y_str(e->u.str));
-    case EXPR_DTYPE: return y_node("DataTypeImm", y_plain(dtype_str(e->u.dtype)));
-    case EXPR_FUNCTION: return w_function(w, e->u.func);
-    case EXPR_IF: return w_if(w, e);
-    case EXPR_EXTERN_FUNC: return y_node("ExternFunc", y_str(e->u.extern_symbol));
-    case EXPR_CALL: return w_call(w, e);
-    case EXPR_SHAPE: return y_node("ShapeExpr", w_prims(w, e->u.shape.values, e->u.shape.n));
+    case EXPR_CONSTANT:
+        return y_node("Constant", y_node("data", const_data(e->u.constant)));
+    case EXPR_VAR:
+        return w_var(w, e->u.var, false);
+    case EXPR_GLOBAL_VAR:
+        return y_node("GlobalVar", y_str(e->u.gvar->name));
+    case EXPR_TUPLE:
+        return y_node("Tuple", w_exprs(w, e->u.tuple.fields, e->u.tuple.n));
+    case EXPR_SEQ:
+        return w_seq(w, e);
+    case EXPR_PRIM_VALUE:
+        return y_node("PrimValue", w_prim(w, e->u.prim));
+    case EXPR_STRING:
+        return y_node("StringImm", y_str(e->u.str));
+    case EXPR_DTYPE:
+        return y_node("DataTypeImm", y_plain(dtype_str(e->u.dtype)));
+    case EXPR_FUNCTION:
+        return w_function(w, e->u.func);
+    case EXPR_IF:
+        return w_if(w, e);
+    case EXPR_EXTERN_FUNC:
+        return y_node("ExternFunc", y_str(e->u.extern_symbol));
+    case EXPR_CALL:
+        return w_call(w, e);
+    case EXPR_SHAPE:
+        return y_node("ShapeExpr", w_prims(w, e->u.shape.values, e->u.shape.n));
     case EXPR_TUPLE_GET_ITEM: {
         YNode *m = y_new(Y_MAP);
         y_put(m, "tuple_value", w_expr(w, e->u.get_item.tuple));
         y_put(m, "index", y_int(e->u.get_item.index));
         return y_node("TupleGetItem", m);
     }
-    case EXPR_OP: return y_node("Op", y_str(e->u.op_name));
+    case EXPR_OP:
+        return y_node("Op", y_str(e->u.op_name));
     }
     return y_plain("null");
 }
@@ -609,9 +638,12 @@ static const char *primfunc_text(const ModuleFunc *f)
 static YNode *w_module_func(Writer *w, const ModuleFunc *f)
 {
     switch (f->kind) {
-    case MODFUNC_RELAX: return w_function(w, f->u.relax);
-    case MODFUNC_PRIM: return y_node("PrimFunc", y_plain(primfunc_text(f)));
-    case MODFUNC_EXTERN: return y_node("ExternFunc", y_str(f->u.extern_symbol));
+    case MODFUNC_RELAX:
+        return w_function(w, f->u.relax);
+    case MODFUNC_PRIM:
+        return y_node("PrimFunc", y_plain(primfunc_text(f)));
+    case MODFUNC_EXTERN:
+        return y_node("ExternFunc", y_str(f->u.extern_symbol));
     }
     return y_plain("null");
 }

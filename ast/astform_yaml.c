@@ -131,10 +131,14 @@ bool ast_is_null(const yaml_node_t *node)
 static const char *kind_name(const yaml_node_t *node)
 {
     switch (node->type) {
-    case YAML_SCALAR_NODE: return "a scalar";
-    case YAML_SEQUENCE_NODE: return "a sequence";
-    case YAML_MAPPING_NODE: return "a mapping";
-    case YAML_NO_NODE: return "nothing";
+    case YAML_SCALAR_NODE:
+        return "a scalar";
+    case YAML_SEQUENCE_NODE:
+        return "a sequence";
+    case YAML_MAPPING_NODE:
+        return "a mapping";
+    case YAML_NO_NODE:
+        return "nothing";
     }
     return "nothing";
 }

@@ -109,7 +109,10 @@ bool dtype_parse(const char *s, DataType *out)
         const char *prefix;
         DTypeCode code;
     } prefixes[] = {
-        {"bfloat", DT_BFLOAT}, {"float", DT_FLOAT}, {"uint", DT_UINT}, {"int", DT_INT},
+        {"bfloat", DT_BFLOAT},
+        {"float", DT_FLOAT},
+        {"uint", DT_UINT},
+        {"int", DT_INT},
     };
     if (s[0] == '\0' || strcmp(s, "void") == 0) {
         *out = dtype_void();

@@ -23,8 +23,8 @@ typedef struct DataType {
 } DataType;
 
 DataType dtype_make(DTypeCode code, int bits, int lanes);
-DataType dtype_void(void);   /* Handle(bits=0, lanes=0): unknown */
-DataType dtype_bool(void);   /* UInt(bits=1, lanes=1) */
+DataType dtype_void(void); /* Handle(bits=0, lanes=0): unknown */
+DataType dtype_bool(void); /* UInt(bits=1, lanes=1) */
 DataType dtype_int64(void);
 DataType dtype_int32(void);
 DataType dtype_float32(void);

@@ -20,10 +20,10 @@ typedef struct PtrMap {
 } PtrMap;
 
 typedef struct EqCtx {
-    PtrMap vars;  /* Relax Var / DataflowVar */
-    PtrMap tvars; /* TIR variables */
-    PtrMap bufs;  /* TIR buffers */
-    const char *why; /* the first difference, at the leaf */
+    PtrMap vars;        /* Relax Var / DataflowVar */
+    PtrMap tvars;       /* TIR variables */
+    PtrMap bufs;        /* TIR buffers */
+    const char *why;    /* the first difference, at the leaf */
     const char **trail; /* path segments, innermost first */
     int ntrail;
     int captrail;
@@ -36,10 +36,10 @@ bool eq_trail(EqCtx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3
 /* Whether a and b correspond, mapping them if neither is mapped yet; *fresh says so. */
 bool eq_corr(PtrMap *m, const void *a, const void *b, bool *fresh);
 
-#define EQ_CHECK(c, cond, ...)                                                                \
-    do {                                                                                      \
-        if (!(cond))                                                                          \
-            return eq_trail((c), __VA_ARGS__);                                                \
+#define EQ_CHECK(c, cond, ...)                                                                     \
+    do {                                                                                           \
+        if (!(cond))                                                                               \
+            return eq_trail((c), __VA_ARGS__);                                                     \
     } while (0)
 
 bool eq_attrs(EqCtx *c, const Attrs *a, const Attrs *b);

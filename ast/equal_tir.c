@@ -161,8 +161,7 @@ static bool eq_block(EqCtx *c, const Stmt *a, const Stmt *b)
 {
     EQ_CHECK(c, eq_block_head(c, a, b), "block");
     if (a->u.block.has_reads != b->u.block.has_reads || a->u.block.nreads != b->u.block.nreads ||
-        a->u.block.has_writes != b->u.block.has_writes ||
-        a->u.block.nwrites != b->u.block.nwrites)
+        a->u.block.has_writes != b->u.block.has_writes || a->u.block.nwrites != b->u.block.nwrites)
         return eq_fail(c, "block reads or writes differ");
     EQ_CHECK(c, eq_regions(c, a->u.block.reads, b->u.block.reads, a->u.block.nreads, "reads"),
              "block");
@@ -199,8 +198,9 @@ static bool eq_stmt_fields(EqCtx *c, const Stmt *a, const Stmt *b)
         if (a->u.store.nindices != b->u.store.nindices)
             return eq_fail(c, "store ranks differ");
         EQ_CHECK(c, eq_buffer(c, a->u.store.buffer, b->u.store.buffer), "store");
-        EQ_CHECK(c, eq_prims(c, a->u.store.indices, b->u.store.indices, a->u.store.nindices,
-                             "indices"), "store");
+        EQ_CHECK(
+            c, eq_prims(c, a->u.store.indices, b->u.store.indices, a->u.store.nindices, "indices"),
+            "store");
         EQ_CHECK(c, eq_prim(c, a->u.store.value, b->u.store.value), "store/value");
         return true;
     case STMT_LET:

@@ -19,8 +19,8 @@ static const char *const phase_names[] = {
 };
 
 static const int phase_exit_codes[] = {
-    [PHASE_PARSE] = 4,  [PHASE_WELLFORMED] = 5, [PHASE_STRUCT_INFO] = 6, [PHASE_RUNTIME] = 7,
-    [PHASE_USAGE] = 2,  [PHASE_IO] = 3,         [PHASE_CASE] = 3,
+    [PHASE_PARSE] = 4, [PHASE_WELLFORMED] = 5, [PHASE_STRUCT_INFO] = 6, [PHASE_RUNTIME] = 7,
+    [PHASE_USAGE] = 2, [PHASE_IO] = 3,         [PHASE_CASE] = 3,
 };
 
 noreturn void error_raise(ErrorTrap *trap, Phase phase, const char *code, const char *rule,

@@ -42,8 +42,7 @@ typedef struct ErrorTrap {
 
 /* Usage: ErrorTrap trap; if (setjmp(trap.jmp) == 0) { ...work... } else { trap.error } */
 noreturn void error_raise(ErrorTrap *trap, Phase phase, const char *code, const char *rule,
-                          Span span, const char *fmt, ...)
-    __attribute__((format(printf, 6, 7)));
+                          Span span, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 
 /* file:line:col: <phase> error [<code> <rule>]: message */
 char *error_format(const Error *e);

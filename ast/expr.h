@@ -63,7 +63,7 @@ typedef enum BindingKind {
 
 typedef struct Binding {
     BindingKind kind;
-    Var *var;               /* NULL only for a MatchCast without a variable */
+    Var *var; /* NULL only for a MatchCast without a variable */
     struct Expr *value;
     StructInfo *struct_info; /* MatchCast target; NULL for VarBinding */
     bool from_expr_stmt;     /* written as a bare expression statement (`R.print(x)`) */
@@ -84,7 +84,7 @@ typedef struct Function {
     struct Expr *body;
     StructInfo *ret; /* ret_struct_info, NULL when not annotated */
     bool is_pure;
-    Attrs *attrs;    /* never NULL; global_symbol lives here */
+    Attrs *attrs;     /* never NULL; global_symbol lives here */
     const char *name; /* the def name as written (nested: the bound variable's name) */
     Span span;
 } Function;

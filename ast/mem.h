@@ -20,15 +20,15 @@ char *mem_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 #define MEM_ARRAY(T, n) ((T *)mem_alloc(sizeof(T) * (size_t)(n)))
 
 /* Growable arrays: a pointer, a length and a capacity, grown by doubling. */
-#define VEC_PUSH(items, len, cap, x)                                                          \
-    do {                                                                                      \
-        if ((len) == (cap)) {                                                                 \
-            int new_cap_ = (cap) ? 2 * (cap) : 4;                                             \
-            (items) = mem_grow((items), sizeof(*(items)) * (size_t)(cap),                     \
-                               sizeof(*(items)) * (size_t)new_cap_);                          \
-            (cap) = new_cap_;                                                                 \
-        }                                                                                     \
-        (items)[(len)++] = (x);                                                               \
+#define VEC_PUSH(items, len, cap, x)                                                               \
+    do {                                                                                           \
+        if ((len) == (cap)) {                                                                      \
+            int new_cap_ = (cap) ? 2 * (cap) : 4;                                                  \
+            (items) = mem_grow((items), sizeof(*(items)) * (size_t)(cap),                          \
+                               sizeof(*(items)) * (size_t)new_cap_);                               \
+            (cap) = new_cap_;                                                                      \
+        }                                                                                          \
+        (items)[(len)++] = (x);                                                                    \
     } while (0)
 
 /* Runs fn(arg) to completion on a new thread whose stack has `bytes` bytes, known to the

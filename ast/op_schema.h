@@ -7,10 +7,10 @@
 #include <stdbool.h>
 
 typedef enum OpParamKind {
-    OPP_ARG,      /* a Relax expression argument (tensor, tuple, PrimValue, ...) */
-    OPP_ARG_LIST, /* a list/tuple of expressions packed into one Tuple argument (concat) */
+    OPP_ARG,       /* a Relax expression argument (tensor, tuple, PrimValue, ...) */
+    OPP_ARG_LIST,  /* a list/tuple of expressions packed into one Tuple argument (concat) */
     OPP_ARG_SHAPE, /* a shape: tuple/list of dims → ShapeExpr argument, or an expression */
-    OPP_ARG_PRIM,  /* a scalar: Python number or PrimExpr → PrimValue argument, or an expression */
+    OPP_ARG_PRIM, /* a scalar: Python number or PrimExpr → PrimValue argument, or an expression */
     OPP_ATTR,     /* an attribute */
 } OpParamKind;
 
@@ -19,12 +19,12 @@ typedef enum OpAttrType {
     OPA_FLOAT,
     OPA_BOOL,
     OPA_STR,
-    OPA_DTYPE,         /* a dtype string; "void" when unknown */
-    OPA_INT_LIST,      /* list of ints */
-    OPA_INT_OR_LIST,   /* an int or a list of ints (axis=1 or axis=[1, 2]); an int becomes [int] */
+    OPA_DTYPE,       /* a dtype string; "void" when unknown */
+    OPA_INT_LIST,    /* list of ints */
+    OPA_INT_OR_LIST, /* an int or a list of ints (axis=1 or axis=[1, 2]); an int becomes [int] */
     OPA_INT_KEEP_OR_LIST, /* an int kept as an int, or a list of ints (split's sections) */
-    OPA_OPT_INT,       /* an int or None */
-    OPA_OPT_INT_LIST,  /* a list of ints or None */
+    OPA_OPT_INT,          /* an int or None */
+    OPA_OPT_INT_LIST,     /* a list of ints or None */
     OPA_OPT_INT_OR_LIST,
     OPA_OPT_FLOAT,
     OPA_OPT_STR,
@@ -55,9 +55,9 @@ const OpSchema *op_schema_lookup(const char *name);
 const OpSchema *const *op_schema_all(int *n);
 
 /* Family tables, one file each (ast/op_schema_<family>.c). */
-const OpSchema *op_schema_elemwise(int *n);  /* binary, unary */
-const OpSchema *op_schema_manip(int *n);     /* creation, manipulation, linear algebra, statistical */
-const OpSchema *op_schema_nn(int *n);        /* nn, search and sort */
+const OpSchema *op_schema_elemwise(int *n); /* binary, unary */
+const OpSchema *op_schema_manip(int *n); /* creation, manipulation, linear algebra, statistical */
+const OpSchema *op_schema_nn(int *n);    /* nn, search and sort */
 
 struct Attrs;
 /* What TVM's nn op constructors do to attributes after defaults are filled, so that calls

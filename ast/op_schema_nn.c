@@ -8,8 +8,14 @@
 #include "ast/attrs.h"
 #include "ast/mem.h"
 
-#define ARG(n) {n, OPP_ARG, OPA_INT, NULL}
-#define ATTR(n, t, d) {n, OPP_ATTR, t, d}
+#define ARG(n)                                                                                     \
+    {                                                                                              \
+        n, OPP_ARG, OPA_INT, NULL                                                                  \
+    }
+#define ATTR(n, t, d)                                                                              \
+    {                                                                                              \
+        n, OPP_ATTR, t, d                                                                          \
+    }
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 static const OpParam unary_params[] = {ARG("data")};
@@ -44,8 +50,8 @@ static const OpParam pool2d_params[] = {
 
 /* Pool2DAttrs declares dilation before padding. */
 static const char *const pool2d_print[] = {
-    "pool_size", "strides", "dilation", "padding", "ceil_mode", "count_include_pad",
-    "layout",    "out_layout",
+    "pool_size", "strides",           "dilation", "padding",
+    "ceil_mode", "count_include_pad", "layout",   "out_layout",
 };
 
 static const OpParam layer_norm_params[] = {
@@ -106,7 +112,10 @@ static const OpParam unique_params[] = {
     {"axis", OPP_ARG_PRIM, OPA_OPT_INT, "None"},
 };
 
-#define SCHEMA(name, params) {name, params, COUNT(params), NULL, 0}
+#define SCHEMA(name, params)                                                                       \
+    {                                                                                              \
+        name, params, COUNT(params), NULL, 0                                                       \
+    }
 
 static const OpSchema nn_schemas[] = {
     SCHEMA("relax.nn.relu", unary_params),
@@ -117,10 +126,8 @@ static const OpSchema nn_schemas[] = {
     SCHEMA("relax.nn.softmax", softmax_params),
     SCHEMA("relax.nn.log_softmax", softmax_params),
     SCHEMA("relax.nn.conv2d", conv2d_params),
-    {"relax.nn.max_pool2d", pool2d_params, COUNT(pool2d_params), pool2d_print,
-     COUNT(pool2d_print)},
-    {"relax.nn.avg_pool2d", pool2d_params, COUNT(pool2d_params), pool2d_print,
-     COUNT(pool2d_print)},
+    {"relax.nn.max_pool2d", pool2d_params, COUNT(pool2d_params), pool2d_print, COUNT(pool2d_print)},
+    {"relax.nn.avg_pool2d", pool2d_params, COUNT(pool2d_params), pool2d_print, COUNT(pool2d_print)},
     SCHEMA("relax.nn.layer_norm", layer_norm_params),
     SCHEMA("relax.nn.batch_norm", batch_norm_params),
     SCHEMA("relax.nn.dropout", dropout_params),
@@ -192,8 +199,8 @@ static void default_out_layout(Attrs *attrs, const char *from)
 void op_schema_nn_canonicalize(const char *name, struct Attrs *attrs)
 {
     bool conv = strcmp(name, "relax.nn.conv2d") == 0;
-    bool pool = strcmp(name, "relax.nn.max_pool2d") == 0 ||
-                strcmp(name, "relax.nn.avg_pool2d") == 0;
+    bool pool =
+        strcmp(name, "relax.nn.max_pool2d") == 0 || strcmp(name, "relax.nn.avg_pool2d") == 0;
     if (!conv && !pool)
         return;
     complete_pair(attrs, "strides");

@@ -16,9 +16,9 @@ struct Buffer;
 typedef struct TirVar {
     const char *name;
     DataType dtype;
-    int id;            /* unique per process, for traces and debugging */
-    bool is_size_var;  /* declared with T.SizeVar: known non-negative */
-    Span span;         /* where it was declared */
+    int id;           /* unique per process, for traces and debugging */
+    bool is_size_var; /* declared with T.SizeVar: known non-negative */
+    Span span;        /* where it was declared */
 } TirVar;
 
 typedef enum PrimExprKind {
@@ -28,8 +28,8 @@ typedef enum PrimExprKind {
     PE_ADD,
     PE_SUB,
     PE_MUL,
-    PE_DIV,      /* TIR Div: truncating for integers */
-    PE_MOD,      /* TIR Mod: truncating remainder */
+    PE_DIV, /* TIR Div: truncating for integers */
+    PE_MOD, /* TIR Mod: truncating remainder */
     PE_FLOORDIV,
     PE_FLOORMOD,
     PE_MIN,

@@ -8,11 +8,10 @@
 /* ---- Names ---- */
 
 static const char *const python_keywords[] = {
-    "False", "None",   "True",    "and",      "as",     "assert", "async",  "await",
-    "break", "class",  "continue", "def",     "del",    "elif",   "else",   "except",
-    "finally", "for",  "from",    "global",   "if",     "import", "in",     "is",
-    "lambda", "nonlocal", "not",  "or",       "pass",   "raise",  "return", "try",
-    "while", "with",   "yield",
+    "False", "None",     "True",  "and",    "as",   "assert", "async",  "await",    "break",
+    "class", "continue", "def",   "del",    "elif", "else",   "except", "finally",  "for",
+    "from",  "global",   "if",    "import", "in",   "is",     "lambda", "nonlocal", "not",
+    "or",    "pass",     "raise", "return", "try",  "while",  "with",   "yield",
 };
 
 /* Names the printed text itself needs: the dialect prefixes and the tvm package. */
@@ -154,7 +153,7 @@ typedef struct Hoist {
     const TirVar **items;
     int n;
     int cap;
-    int nsig;     /* items found in the signature, printed before R.func_attr */
+    int nsig; /* items found in the signature, printed before R.func_attr */
     bool has_cls;
 } Hoist;
 
@@ -335,8 +334,8 @@ static void print_hoisted(Printer *p, const Hoist *h, int from, int to)
         if (v == NULL)
             strbuf_add(&p->out, "cls = Module\n");
         else
-            strbuf_addf(&p->out, "%s = T.%s(%s)\n", printer_tirvar_name(p, v),
-                        dtype_str(v->dtype), v->is_size_var ? "is_size_var=True" : "");
+            strbuf_addf(&p->out, "%s = T.%s(%s)\n", printer_tirvar_name(p, v), dtype_str(v->dtype),
+                        v->is_size_var ? "is_size_var=True" : "");
     }
 }
 
@@ -362,9 +361,8 @@ static void emit_line_expr(Printer *p, const char *lhs, const StructInfo *ann, c
 
 static bool is_expr_stmt(const Binding *b)
 {
-    return b->kind == BIND_VAR &&
-           (b->from_expr_stmt || (b->var != NULL && b->var->name != NULL &&
-                                  strcmp(b->var->name, "_") == 0));
+    return b->kind == BIND_VAR && (b->from_expr_stmt || (b->var != NULL && b->var->name != NULL &&
+                                                         strcmp(b->var->name, "_") == 0));
 }
 
 /* The right-hand side of a binding, `R.match_cast(value, S)` for a MatchCast. */

@@ -14,11 +14,21 @@ void printer_emit_str_literal(StrBuf *sb, const char *s)
     strbuf_addc(sb, '"');
     for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
         switch (*c) {
-        case '"': strbuf_add(sb, "\\\""); break;
-        case '\\': strbuf_add(sb, "\\\\"); break;
-        case '\n': strbuf_add(sb, "\\n"); break;
-        case '\t': strbuf_add(sb, "\\t"); break;
-        case '\r': strbuf_add(sb, "\\r"); break;
+        case '"':
+            strbuf_add(sb, "\\\"");
+            break;
+        case '\\':
+            strbuf_add(sb, "\\\\");
+            break;
+        case '\n':
+            strbuf_add(sb, "\\n");
+            break;
+        case '\t':
+            strbuf_add(sb, "\\t");
+            break;
+        case '\r':
+            strbuf_add(sb, "\\r");
+            break;
         default:
             if (*c < 0x20 || *c == 0x7f)
                 strbuf_addf(sb, "\\x%02x", *c);
@@ -212,10 +222,25 @@ static void emit_element(StrBuf *sb, const ConstData *c, int64_t i)
     int32_t i32;
     bool is_signed = t.code == DT_INT;
     switch (t.bits) {
-    case 8: memcpy(&i8, base, 1); s = i8; u = *base; break;
-    case 16: memcpy(&i16, base, 2); s = i16; u = (uint16_t)i16; break;
-    case 32: memcpy(&i32, base, 4); s = i32; u = (uint32_t)i32; break;
-    default: memcpy(&s, base, 8); u = (uint64_t)s; break;
+    case 8:
+        memcpy(&i8, base, 1);
+        s = i8;
+        u = *base;
+        break;
+    case 16:
+        memcpy(&i16, base, 2);
+        s = i16;
+        u = (uint16_t)i16;
+        break;
+    case 32:
+        memcpy(&i32, base, 4);
+        s = i32;
+        u = (uint32_t)i32;
+        break;
+    default:
+        memcpy(&s, base, 8);
+        u = (uint64_t)s;
+        break;
     }
     if (is_signed)
         strbuf_addf(sb, "%lld", (long long)s);

@@ -43,9 +43,9 @@ typedef struct Printer {
     const IRModule *mod; /* for vdevice indices; NULL when printing a fragment */
     NameTable *names;    /* NULL: print raw names */
     int indent;
-    bool quote_dims;     /* inside the outermost signature: dims with vars print as strings */
+    bool quote_dims; /* inside the outermost signature: dims with vars print as strings */
     PrimContext prim_ctx;
-    LoopFrame *loops;    /* enclosing TIR loops, innermost last */
+    LoopFrame *loops; /* enclosing TIR loops, innermost last */
     int nloops;
     int caploops;
 } Printer;

@@ -116,10 +116,10 @@ static const struct {
     PrimExprKind kind;
     const char *text;
 } infix_ops[] = {
-    {PE_ADD, " + "},   {PE_SUB, " - "},  {PE_MUL, " * "},  {PE_DIV, " / "},
+    {PE_ADD, " + "},       {PE_SUB, " - "},      {PE_MUL, " * "}, {PE_DIV, " / "},
     {PE_FLOORDIV, " // "}, {PE_FLOORMOD, " % "}, {PE_EQ, " == "}, {PE_NE, " != "},
-    {PE_LT, " < "},    {PE_LE, " <= "},  {PE_GT, " > "},   {PE_GE, " >= "},
-    {PE_AND, " and "}, {PE_OR, " or "},
+    {PE_LT, " < "},        {PE_LE, " <= "},      {PE_GT, " > "},  {PE_GE, " >= "},
+    {PE_AND, " and "},     {PE_OR, " or "},
 };
 
 static const char *infix_op(PrimExprKind kind)
@@ -152,8 +152,7 @@ static void emit_infix(Printer *p, StrBuf *sb, const PrimExpr *e)
     emit_operand(p, sb, e->u.bin.b, lb <= prec);
 }
 
-static void emit_call(Printer *p, StrBuf *sb, const char *name, const PrimExpr *const *args,
-                      int n)
+static void emit_call(Printer *p, StrBuf *sb, const char *name, const PrimExpr *const *args, int n)
 {
     strbuf_addf(sb, "T.%s(", name);
     for (int i = 0; i < n; i++) {

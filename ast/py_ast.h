@@ -152,8 +152,8 @@ typedef enum PyStmtKind {
     PYS_DEF,       /* u.def */
     PYS_CLASS,     /* u.class_ */
     PYS_PASS,
-    PYS_IMPORT,    /* u.import: import a.b as c / from a.b import c as d, e */
-    PYS_ASSERT,    /* u.assert_ */
+    PYS_IMPORT, /* u.import: import a.b as c / from a.b import c as d, e */
+    PYS_ASSERT, /* u.assert_ */
     PYS_BREAK,
     PYS_CONTINUE,
 } PyStmtKind;

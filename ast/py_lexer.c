@@ -122,10 +122,12 @@ static const char *const keyword_names[] = {
     [PYKW_YIELD] = "yield",
 };
 
-PyKeyword py_lex_keyword(const char *name, size_t len) {
+PyKeyword py_lex_keyword(const char *name, size_t len)
+{
     for (int k = PYKW_FALSE_; k <= PYKW_YIELD; k++) {
         const char *kw = keyword_names[k];
-        if (strlen(kw) == len && memcmp(kw, name, len) == 0) return (PyKeyword)k;
+        if (strlen(kw) == len && memcmp(kw, name, len) == 0)
+            return (PyKeyword)k;
     }
     return PYKW_NONE;
 }
@@ -136,28 +138,33 @@ static const char *const kind_names[] = {
     [PYT_FLOAT] = "float",     [PYT_STRING] = "string",   [PYT_ERROR] = "error",
 };
 
-const char *py_lex_kind_name(PyTokKind kind) {
+const char *py_lex_kind_name(PyTokKind kind)
+{
     if ((size_t)kind < sizeof kind_names / sizeof kind_names[0] && kind_names[kind] != NULL)
         return kind_names[kind];
     for (size_t i = 0; i < sizeof op_table / sizeof op_table[0]; i++) {
-        if (op_table[i].kind == kind) return mem_printf("'%s'", op_table[i].text);
+        if (op_table[i].kind == kind)
+            return mem_printf("'%s'", op_table[i].text);
     }
     return "token";
 }
 
 /* ---- positions and token output ---- */
 
-static int col_of(const Lexer *lx, const char *ptr) {
+static int col_of(const Lexer *lx, const char *ptr)
+{
     return (int)(ptr - lx->line_start) + 1;
 }
 
 /* Shifts a text-relative position so that line 1, column 1 lands on the origin. */
-static void place(const Lexer *lx, int line, int col, int *out_line, int *out_col) {
+static void place(const Lexer *lx, int line, int col, int *out_line, int *out_col)
+{
     *out_line = lx->origin.line + line - 1;
     *out_col = line == 1 ? lx->origin.col + col - 1 : col;
 }
 
-static Span span_at(const Lexer *lx, int line, int col, int end_line, int end_col) {
+static Span span_at(const Lexer *lx, int line, int col, int end_line, int end_col)
+{
     Span s;
     s.file = lx->file;
     place(lx, line, col, &s.line, &s.col);
@@ -166,11 +173,13 @@ static Span span_at(const Lexer *lx, int line, int col, int end_line, int end_co
 }
 
 /* A span from (line, col) to the current position. */
-static Span span_to_here(const Lexer *lx, int line, int col) {
+static Span span_to_here(const Lexer *lx, int line, int col)
+{
     return span_at(lx, line, col, lx->line, col_of(lx, lx->p));
 }
 
-static PyToken *emit(Lexer *lx, PyTokKind kind, Span span) {
+static PyToken *emit(Lexer *lx, PyTokKind kind, Span span)
+{
     PyToken tok;
     memset(&tok, 0, sizeof tok);
     tok.kind = kind;
@@ -183,7 +192,8 @@ static PyToken *emit(Lexer *lx, PyTokKind kind, Span span) {
 static void fail(Lexer *lx, const char *code, Span span, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
-static void fail(Lexer *lx, const char *code, Span span, const char *fmt, ...) {
+static void fail(Lexer *lx, const char *code, Span span, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
     char buf[256];
@@ -196,36 +206,45 @@ static void fail(Lexer *lx, const char *code, Span span, const char *fmt, ...) {
     lx->done = true;
 }
 
-static void rank_last_error(Lexer *lx, PyLexErrorRank rank) {
-    if (lx->n > 0 && lx->toks[lx->n - 1].kind == PYT_ERROR) lx->toks[lx->n - 1].int_value = rank;
+static void rank_last_error(Lexer *lx, PyLexErrorRank rank)
+{
+    if (lx->n > 0 && lx->toks[lx->n - 1].kind == PYT_ERROR)
+        lx->toks[lx->n - 1].int_value = rank;
 }
 
-static void fail_here(Lexer *lx, const char *code, const char *fmt, const char *arg) {
+static void fail_here(Lexer *lx, const char *code, const char *fmt, const char *arg)
+{
     int col = col_of(lx, lx->p);
     fail(lx, code, span_at(lx, lx->line, col, lx->line, col + 1), fmt, arg);
 }
 
-static bool is_newline_char(char c) {
+static bool is_newline_char(char c)
+{
     return c == '\n' || c == '\r';
 }
 
 /* Consumes one line ending (\n, \r\n or \r) and starts the next line. */
-static void next_line(Lexer *lx) {
-    if (lx->p[0] == '\r' && lx->p[1] == '\n') lx->p++;
+static void next_line(Lexer *lx)
+{
+    if (lx->p[0] == '\r' && lx->p[1] == '\n')
+        lx->p++;
     lx->p++;
     lx->line++;
     lx->line_start = lx->p;
 }
 
-static bool is_ident_start(char c) {
+static bool is_ident_start(char c)
+{
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
 }
 
-static bool is_ident_char(char c) {
+static bool is_ident_char(char c)
+{
     return is_ident_start(c) || (c >= '0' && c <= '9');
 }
 
-static bool is_digit_in(char c, int base) {
+static bool is_digit_in(char c, int base)
+{
     if (base == 16)
         return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
     return c >= '0' && c < '0' + base;
@@ -234,7 +253,8 @@ static bool is_digit_in(char c, int base) {
 /* ---- numbers ---- */
 
 /* digits -> digit (['_'] digit)*; false (and the error recorded) on a misplaced '_'. */
-static bool scan_digits(Lexer *lx, int base, int line, int col) {
+static bool scan_digits(Lexer *lx, int base, int line, int col)
+{
     while (true) {
         if (is_digit_in(*lx->p, base)) {
             lx->p++;
@@ -251,12 +271,15 @@ static bool scan_digits(Lexer *lx, int base, int line, int col) {
 }
 
 /* Accumulates the digits of [start, end), skipping '_'; false when beyond int64. */
-static bool int_value_of(const char *start, const char *end, int base, int64_t *out) {
+static bool int_value_of(const char *start, const char *end, int base, int64_t *out)
+{
     uint64_t v = 0;
     for (const char *q = start; q < end; q++) {
-        if (*q == '_') continue;
+        if (*q == '_')
+            continue;
         int d = *q <= '9' ? *q - '0' : (*q | 0x20) - 'a' + 10;
-        if (v > ((uint64_t)INT64_MAX - (uint64_t)d) / (uint64_t)base) return false;
+        if (v > ((uint64_t)INT64_MAX - (uint64_t)d) / (uint64_t)base)
+            return false;
         v = v * (uint64_t)base + (uint64_t)d;
     }
     *out = (int64_t)v;
@@ -264,18 +287,22 @@ static bool int_value_of(const char *start, const char *end, int base, int64_t *
 }
 
 /* Python lets a number run straight into these keywords (`1if x else 2`). */
-static bool keyword_follows(const char *q) {
+static bool keyword_follows(const char *q)
+{
     static const char *const words[] = {"and", "else", "for", "if", "in", "is", "not", "or"};
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
-        if (strncmp(q, words[i], strlen(words[i])) == 0) return true;
+        if (strncmp(q, words[i], strlen(words[i])) == 0)
+            return true;
     }
     return false;
 }
 
 /* A number must not run straight into a name: `1abc`, `0x1g`. */
-static bool check_number_end(Lexer *lx, int line, int col) {
+static bool check_number_end(Lexer *lx, int line, int col)
+{
     char c = *lx->p;
-    if (keyword_follows(lx->p)) return true;
+    if (keyword_follows(lx->p))
+        return true;
     if (c == 'j' || c == 'J') {
         lx->p++;
         fail(lx, "UnsupportedSyntax", span_to_here(lx, line, col),
@@ -290,7 +317,8 @@ static bool check_number_end(Lexer *lx, int line, int col) {
     return true;
 }
 
-static void emit_int(Lexer *lx, const char *start, const char *digits, int base, int col) {
+static void emit_int(Lexer *lx, const char *start, const char *digits, int base, int col)
+{
     int64_t v;
     Span span = span_to_here(lx, lx->line, col);
     if (!int_value_of(digits, lx->p, base, &v)) {
@@ -303,25 +331,30 @@ static void emit_int(Lexer *lx, const char *start, const char *digits, int base,
 }
 
 /* hexinteger | octinteger | bininteger: '0' ('x'|'o'|'b') ['_'] digit (['_'] digit)* */
-static void lex_prefixed_int(Lexer *lx, const char *start, int col) {
+static void lex_prefixed_int(Lexer *lx, const char *start, int col)
+{
     char b = (char)(start[1] | 0x20);
     int base = b == 'x' ? 16 : b == 'o' ? 8 : 2;
     lx->p = start + 2;
-    if (*lx->p == '_') lx->p++;
+    if (*lx->p == '_')
+        lx->p++;
     const char *digits = lx->p;
     if (!is_digit_in(*lx->p, base)) {
         fail(lx, "BadNumber", span_to_here(lx, lx->line, col), "invalid number literal");
         return;
     }
-    if (!scan_digits(lx, base, lx->line, col) || !check_number_end(lx, lx->line, col)) return;
+    if (!scan_digits(lx, base, lx->line, col) || !check_number_end(lx, lx->line, col))
+        return;
     emit_int(lx, start, digits, base, col);
 }
 
-static void emit_float(Lexer *lx, const char *start, int col) {
+static void emit_float(Lexer *lx, const char *start, int col)
+{
     StrBuf sb;
     strbuf_init(&sb);
     for (const char *q = start; q < lx->p; q++) {
-        if (*q != '_') strbuf_addc(&sb, *q);
+        if (*q != '_')
+            strbuf_addc(&sb, *q);
     }
     PyToken *tok = emit(lx, PYT_FLOAT, span_to_here(lx, lx->line, col));
     tok->float_value = strtod(strbuf_str(&sb), NULL);
@@ -330,7 +363,8 @@ static void emit_float(Lexer *lx, const char *start, int col) {
 
 /* number -> decinteger | floatnumber | prefixed integer; floatnumber -> digits '.' [digits]
  * [exponent] | '.' digits [exponent] | digits exponent */
-static void lex_number(Lexer *lx) {
+static void lex_number(Lexer *lx)
+{
     const char *start = lx->p;
     int col = col_of(lx, start);
     if (start[0] == '0' && strchr("xXoObB", start[1]) != NULL && start[1] != '\0') {
@@ -338,15 +372,18 @@ static void lex_number(Lexer *lx) {
         return;
     }
     bool is_float = false;
-    if (*lx->p != '.' && !scan_digits(lx, 10, lx->line, col)) return;
+    if (*lx->p != '.' && !scan_digits(lx, 10, lx->line, col))
+        return;
     if (*lx->p == '.') {
         lx->p++;
         is_float = true;
-        if (is_digit_in(*lx->p, 10) && !scan_digits(lx, 10, lx->line, col)) return;
+        if (is_digit_in(*lx->p, 10) && !scan_digits(lx, 10, lx->line, col))
+            return;
     }
     if ((*lx->p == 'e' || *lx->p == 'E') && !keyword_follows(lx->p)) {
         const char *q = lx->p + 1;
-        if (*q == '+' || *q == '-') q++;
+        if (*q == '+' || *q == '-')
+            q++;
         if (!is_digit_in(*q, 10)) {
             lx->p = q;
             fail(lx, "BadNumber", span_to_here(lx, lx->line, col), "invalid number literal");
@@ -354,9 +391,11 @@ static void lex_number(Lexer *lx) {
         }
         lx->p = q;
         is_float = true;
-        if (!scan_digits(lx, 10, lx->line, col)) return;
+        if (!scan_digits(lx, 10, lx->line, col))
+            return;
     }
-    if (!check_number_end(lx, lx->line, col)) return;
+    if (!check_number_end(lx, lx->line, col))
+        return;
     if (is_float) {
         emit_float(lx, start, col);
         return;
@@ -373,7 +412,8 @@ static void lex_number(Lexer *lx) {
 
 /* ---- strings ---- */
 
-static void add_utf8(StrBuf *sb, uint32_t cp) {
+static void add_utf8(StrBuf *sb, uint32_t cp)
+{
     if (cp < 0x80) {
         strbuf_addc(sb, (char)cp);
     } else if (cp < 0x800) {
@@ -392,7 +432,8 @@ static void add_utf8(StrBuf *sb, uint32_t cp) {
 }
 
 /* Reads exactly `n` hex digits after an escape letter; false (error recorded) when short. */
-static bool hex_escape(Lexer *lx, int n, uint32_t *out) {
+static bool hex_escape(Lexer *lx, int n, uint32_t *out)
+{
     const char *esc = lx->p - 1; /* the backslash */
     uint32_t v = 0;
     for (int i = 0; i < n; i++) {
@@ -416,7 +457,8 @@ static bool hex_escape(Lexer *lx, int n, uint32_t *out) {
 
 /* One escape sequence; lx->p is on the character after the backslash. Unknown escapes keep
  * their backslash, as Python keeps them. */
-static bool lex_escape(Lexer *lx, StrBuf *sb) {
+static bool lex_escape(Lexer *lx, StrBuf *sb)
+{
     static const char simple_from[] = "\\'\"abfnrtv";
     static const char simple_to[] = "\\'\"\a\b\f\n\r\t\v";
     char c = *lx->p;
@@ -438,7 +480,8 @@ static bool lex_escape(Lexer *lx, StrBuf *sb) {
         return true;
     }
     if (c == 'x' || c == 'u' || c == 'U') {
-        if (!hex_escape(lx, c == 'x' ? 2 : c == 'u' ? 4 : 8, &cp)) return false;
+        if (!hex_escape(lx, c == 'x' ? 2 : c == 'u' ? 4 : 8, &cp))
+            return false;
         add_utf8(sb, cp);
         return true;
     }
@@ -459,13 +502,15 @@ typedef struct StringStart {
     bool raw;
 } StringStart;
 
-static void unterminated(Lexer *lx, const StringStart *st) {
+static void unterminated(Lexer *lx, const StringStart *st)
+{
     fail(lx, "UnterminatedString", span_at(lx, st->line, st->col, st->line, st->col + 1),
          st->triple ? "unterminated triple-quoted string literal" : "unterminated string literal");
 }
 
 /* The body of a string after its opening quote(s); false when it does not close. */
-static bool scan_string_body(Lexer *lx, const StringStart *st, StrBuf *sb) {
+static bool scan_string_body(Lexer *lx, const StringStart *st, StrBuf *sb)
+{
     while (true) {
         char c = *lx->p;
         if (c == '\0' || (is_newline_char(c) && !st->triple)) {
@@ -493,7 +538,8 @@ static bool scan_string_body(Lexer *lx, const StringStart *st, StrBuf *sb) {
                 unterminated(lx, st);
                 return false;
             }
-            if (!lex_escape(lx, sb)) return false;
+            if (!lex_escape(lx, sb))
+                return false;
         } else {
             strbuf_addc(sb, c);
             lx->p++;
@@ -503,7 +549,8 @@ static bool scan_string_body(Lexer *lx, const StringStart *st, StrBuf *sb) {
 
 /* string -> [prefix] (shortstring | longstring); prefix is r, u (bytes and f-strings are
  * outside TVMScript). `start` is the first prefix letter or the quote. */
-static void lex_string(Lexer *lx, const char *start) {
+static void lex_string(Lexer *lx, const char *start)
+{
     StringStart st;
     memset(&st, 0, sizeof st);
     st.line = lx->line;
@@ -523,27 +570,33 @@ static void lex_string(Lexer *lx, const char *start) {
     lx->p += st.triple ? 3 : 1;
     StrBuf sb;
     strbuf_init(&sb);
-    if (!scan_string_body(lx, &st, &sb)) return;
+    if (!scan_string_body(lx, &st, &sb))
+        return;
     PyToken *tok = emit(lx, PYT_STRING, span_to_here(lx, st.line, st.col));
     tok->text = sb.len > 0 ? strbuf_str(&sb) : "";
     tok->text_len = sb.len;
 }
 
 /* A name, or a string prefix when a quote follows directly. */
-static bool is_string_prefix(const char *s, size_t len) {
+static bool is_string_prefix(const char *s, size_t len)
+{
     static const char *const prefixes[] = {"r", "u", "b", "f", "br", "rb", "fr", "rf"};
-    if (len > 2) return false;
+    if (len > 2)
+        return false;
     for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++) {
-        if (strlen(prefixes[i]) != len) continue;
+        if (strlen(prefixes[i]) != len)
+            continue;
         size_t k = 0;
         while (k < len && (s[k] | 0x20) == prefixes[i][k])
             k++;
-        if (k == len) return true;
+        if (k == len)
+            return true;
     }
     return false;
 }
 
-static void lex_name(Lexer *lx) {
+static void lex_name(Lexer *lx)
+{
     const char *start = lx->p;
     while (is_ident_char(*lx->p))
         lx->p++;
@@ -563,7 +616,8 @@ static void lex_name(Lexer *lx) {
 
 /* ---- operators and brackets ---- */
 
-static void open_bracket(Lexer *lx, char ch, Span span) {
+static void open_bracket(Lexer *lx, char ch, Span span)
+{
     if (lx->depth == PY_MAX_BRACKETS) {
         fail(lx, "TooDeep", span, "too many nested parentheses");
         return;
@@ -573,7 +627,8 @@ static void open_bracket(Lexer *lx, char ch, Span span) {
     lx->depth++;
 }
 
-static void close_bracket(Lexer *lx, char ch, Span span) {
+static void close_bracket(Lexer *lx, char ch, Span span)
+{
     static const char opens[] = "([{";
     static const char closes[] = ")]}";
     if (lx->depth == 0) {
@@ -589,16 +644,21 @@ static void close_bracket(Lexer *lx, char ch, Span span) {
     lx->depth--;
 }
 
-static void lex_operator(Lexer *lx) {
+static void lex_operator(Lexer *lx)
+{
     const char *start = lx->p;
     for (size_t i = 0; i < sizeof op_table / sizeof op_table[0]; i++) {
         size_t len = strlen(op_table[i].text);
-        if (strncmp(start, op_table[i].text, len) != 0) continue;
+        if (strncmp(start, op_table[i].text, len) != 0)
+            continue;
         lx->p += len;
         Span span = span_to_here(lx, lx->line, col_of(lx, start));
-        if (len == 1 && strchr("([{", *start) != NULL) open_bracket(lx, *start, span);
-        if (len == 1 && strchr(")]}", *start) != NULL) close_bracket(lx, *start, span);
-        if (!lx->done) emit(lx, op_table[i].kind, span);
+        if (len == 1 && strchr("([{", *start) != NULL)
+            open_bracket(lx, *start, span);
+        if (len == 1 && strchr(")]}", *start) != NULL)
+            close_bracket(lx, *start, span);
+        if (!lx->done)
+            emit(lx, op_table[i].kind, span);
         return;
     }
     unsigned char c = (unsigned char)*start;
@@ -614,7 +674,8 @@ static void lex_operator(Lexer *lx) {
 
 /* ---- lines and indentation ---- */
 
-static void indent_to(Lexer *lx, int col, int alt, Span span) {
+static void indent_to(Lexer *lx, int col, int alt, Span span)
+{
     int top = lx->indents[lx->nindent - 1];
     int alt_top = lx->alt_indents[lx->nindent - 1];
     if (col > top) {
@@ -646,7 +707,8 @@ static void indent_to(Lexer *lx, int col, int alt, Span span) {
 
 /* At the start of a physical line outside brackets: measures the indentation, skips blank
  * and comment-only lines, and emits INDENT/DEDENT. */
-static void lex_line_start(Lexer *lx) {
+static void lex_line_start(Lexer *lx)
+{
     while (!lx->done) {
         int col = 0;
         int alt = 0;
@@ -667,7 +729,8 @@ static void lex_line_start(Lexer *lx) {
             while (*lx->p != '\0' && !is_newline_char(*lx->p))
                 lx->p++;
         }
-        if (*lx->p == '\0') return;
+        if (*lx->p == '\0')
+            return;
         if (is_newline_char(*lx->p)) {
             next_line(lx);
             continue;
@@ -679,7 +742,8 @@ static void lex_line_start(Lexer *lx) {
     }
 }
 
-static void lex_end(Lexer *lx) {
+static void lex_end(Lexer *lx)
+{
     int col = col_of(lx, lx->p);
     Span here = span_at(lx, lx->line, col, lx->line, col);
     if (lx->depth > 0) {
@@ -696,7 +760,8 @@ static void lex_end(Lexer *lx) {
     lx->done = true;
 }
 
-static void lex_backslash(Lexer *lx) {
+static void lex_backslash(Lexer *lx)
+{
     if (is_newline_char(lx->p[1])) {
         lx->p++;
         next_line(lx);
@@ -710,7 +775,8 @@ static void lex_backslash(Lexer *lx) {
 
 /* Lexes one token (or skips whitespace, a comment or a line break); returns true when a
  * new logical line starts. */
-static bool lex_step(Lexer *lx) {
+static bool lex_step(Lexer *lx)
+{
     char c = *lx->p;
     if (c == ' ' || c == '\t' || c == '\f') {
         lx->p++;
@@ -742,7 +808,8 @@ static bool lex_step(Lexer *lx) {
     return false;
 }
 
-PyTokens py_lex_tokens(const char *file, const char *text, Span origin, bool expr_mode) {
+PyTokens py_lex_tokens(const char *file, const char *text, Span origin, bool expr_mode)
+{
     Lexer *lx = MEM_NEW(Lexer);
     lx->file = file;
     lx->origin = origin;
@@ -759,9 +826,11 @@ PyTokens py_lex_tokens(const char *file, const char *text, Span origin, bool exp
     lx->nindent = 1;
     bool at_line_start = !expr_mode;
     while (!lx->done) {
-        if (at_line_start) lex_line_start(lx);
+        if (at_line_start)
+            lex_line_start(lx);
         at_line_start = false;
-        if (!lx->done) at_line_start = lex_step(lx);
+        if (!lx->done)
+            at_line_start = lex_step(lx);
     }
     PyTokens out = {lx->toks, lx->n};
     return out;

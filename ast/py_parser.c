@@ -11,7 +11,8 @@
 
 /* ---- tokens ---- */
 
-void py_parser_init(PyParser *p, const char *file, PyTokens toks, ErrorTrap *trap) {
+void py_parser_init(PyParser *p, const char *file, PyTokens toks, ErrorTrap *trap)
+{
     memset(p, 0, sizeof *p);
     p->file = file;
     p->trap = trap;
@@ -19,7 +20,8 @@ void py_parser_init(PyParser *p, const char *file, PyTokens toks, ErrorTrap *tra
     p->ntoks = toks.n;
 }
 
-noreturn void py_parser_fail(PyParser *p, const char *code, Span span, const char *fmt, ...) {
+noreturn void py_parser_fail(PyParser *p, const char *code, Span span, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
     char buf[300];
@@ -35,56 +37,72 @@ noreturn void py_parser_fail(PyParser *p, const char *code, Span span, const cha
     error_raise(p->trap, PHASE_PARSE, code, "PY-1", span, "%s", buf);
 }
 
-const PyToken *py_parser_peek_at(PyParser *p, int k) {
+const PyToken *py_parser_peek_at(PyParser *p, int k)
+{
     int i = p->pos + k;
-    if (i >= p->ntoks) i = p->ntoks - 1;
+    if (i >= p->ntoks)
+        i = p->ntoks - 1;
     /* Tokens up to the lexer's error are good; reaching it raises the error Python would
      * report at this point of the text. */
     for (int j = p->pos; j <= i; j++) {
         const PyToken *t = &p->toks[j];
-        if (t->kind == PYT_ERROR) py_parser_fail(p, t->error_code, t->span, "%s", t->text);
-        if (t->kind == PYT_END) return t;
+        if (t->kind == PYT_ERROR)
+            py_parser_fail(p, t->error_code, t->span, "%s", t->text);
+        if (t->kind == PYT_END)
+            return t;
     }
     return &p->toks[i];
 }
 
-const PyToken *py_parser_peek(PyParser *p) {
+const PyToken *py_parser_peek(PyParser *p)
+{
     return py_parser_peek_at(p, 0);
 }
 
-const PyToken *py_parser_next(PyParser *p) {
+const PyToken *py_parser_next(PyParser *p)
+{
     const PyToken *t = py_parser_peek(p);
-    if (t->kind != PYT_END) p->pos++;
+    if (t->kind != PYT_END)
+        p->pos++;
     return t;
 }
 
-bool py_parser_check(PyParser *p, PyTokKind kind) {
+bool py_parser_check(PyParser *p, PyTokKind kind)
+{
     return py_parser_peek(p)->kind == kind;
 }
 
-bool py_parser_check_kw(PyParser *p, PyKeyword kw) {
+bool py_parser_check_kw(PyParser *p, PyKeyword kw)
+{
     const PyToken *t = py_parser_peek(p);
     return t->kind == PYT_NAME && t->kw == kw;
 }
 
-bool py_parser_accept(PyParser *p, PyTokKind kind) {
-    if (!py_parser_check(p, kind)) return false;
+bool py_parser_accept(PyParser *p, PyTokKind kind)
+{
+    if (!py_parser_check(p, kind))
+        return false;
     py_parser_next(p);
     return true;
 }
 
-bool py_parser_accept_kw(PyParser *p, PyKeyword kw) {
-    if (!py_parser_check_kw(p, kw)) return false;
+bool py_parser_accept_kw(PyParser *p, PyKeyword kw)
+{
+    if (!py_parser_check_kw(p, kw))
+        return false;
     py_parser_next(p);
     return true;
 }
 
-const PyToken *py_parser_expect(PyParser *p, PyTokKind kind) {
-    if (!py_parser_check(p, kind)) py_parser_unexpected(p, py_lex_kind_name(kind));
+const PyToken *py_parser_expect(PyParser *p, PyTokKind kind)
+{
+    if (!py_parser_check(p, kind))
+        py_parser_unexpected(p, py_lex_kind_name(kind));
     return py_parser_next(p);
 }
 
-const PyToken *py_parser_expect_kw(PyParser *p, PyKeyword kw) {
+const PyToken *py_parser_expect_kw(PyParser *p, PyKeyword kw)
+{
     if (!py_parser_check_kw(p, kw)) {
         static const char *const names[] = {
             [PYKW_ELSE] = "'else'", [PYKW_IN] = "'in'", [PYKW_IMPORT] = "'import'"};
@@ -94,11 +112,13 @@ const PyToken *py_parser_expect_kw(PyParser *p, PyKeyword kw) {
     return py_parser_next(p);
 }
 
-Span py_parser_prev_span(PyParser *p) {
+Span py_parser_prev_span(PyParser *p)
+{
     return p->toks[p->pos > 0 ? p->pos - 1 : 0].span;
 }
 
-static const char *describe(const PyToken *t) {
+static const char *describe(const PyToken *t)
+{
     switch (t->kind) {
     case PYT_NAME:
         return mem_printf("'%s'", t->text);
@@ -110,7 +130,8 @@ static const char *describe(const PyToken *t) {
     }
 }
 
-noreturn void py_parser_unexpected(PyParser *p, const char *expected) {
+noreturn void py_parser_unexpected(PyParser *p, const char *expected)
+{
     const PyToken *t = py_parser_peek(p);
     if (t->kind == PYT_INDENT) /* Python reports this one before any lexical error */
         error_raise(p->trap, PHASE_PARSE, "BadIndent", "PY-1", t->span, "unexpected indent");
@@ -124,21 +145,24 @@ noreturn void py_parser_unexpected(PyParser *p, const char *expected) {
     py_parser_fail(p, "SyntaxError", t->span, "expected %s, found %s", expected, describe(t));
 }
 
-Span py_parser_join(Span from, Span to) {
+Span py_parser_join(Span from, Span to)
+{
     Span s = from;
     s.end_line = to.end_line;
     s.end_col = to.end_col;
     return s;
 }
 
-PyExpr *py_parser_new_expr(PyExprKind kind, Span span) {
+PyExpr *py_parser_new_expr(PyExprKind kind, Span span)
+{
     PyExpr *e = MEM_NEW(PyExpr);
     e->kind = kind;
     e->span = span;
     return e;
 }
 
-bool py_parser_starts_expr(const PyToken *t) {
+bool py_parser_starts_expr(const PyToken *t)
+{
     switch (t->kind) {
     case PYT_NAME:
         return t->kw == PYKW_NONE || t->kw == PYKW_TRUE_ || t->kw == PYKW_FALSE_ ||
@@ -172,7 +196,8 @@ typedef struct BodyBuilder {
 static void statement(PyParser *p, BodyBuilder *b);
 static PyBody block(PyParser *p);
 
-static PyStmt *new_stmt(PyStmtKind kind, Span span) {
+static PyStmt *new_stmt(PyStmtKind kind, Span span)
+{
     PyStmt *s = MEM_NEW(PyStmt);
     s->kind = kind;
     s->span = span;
@@ -180,15 +205,18 @@ static PyStmt *new_stmt(PyStmtKind kind, Span span) {
 }
 
 /* The span from `start` to the last consumed token. */
-static Span span_from(PyParser *p, Span start) {
+static Span span_from(PyParser *p, Span start)
+{
     return py_parser_join(start, py_parser_prev_span(p));
 }
 
-static Span body_end(Span start, PyBody body) {
+static Span body_end(Span start, PyBody body)
+{
     return body.n > 0 ? py_parser_join(start, body.stmts[body.n - 1]->span) : start;
 }
 
-static const char *expr_description(const PyExpr *e) {
+static const char *expr_description(const PyExpr *e)
+{
     switch (e->kind) {
     case PY_CALL:
         return "function call";
@@ -225,8 +253,10 @@ static const char *expr_description(const PyExpr *e) {
 
 /* star_targets: names, attributes, subscripts, and tuples or lists of them with at most one
  * starred item; `single` allows only the first three (annotations, augmented assignment). */
-static void check_target(PyParser *p, const PyExpr *e, bool single) {
-    if (e->kind == PY_NAME || e->kind == PY_ATTR || e->kind == PY_SUBSCRIPT) return;
+static void check_target(PyParser *p, const PyExpr *e, bool single)
+{
+    if (e->kind == PY_NAME || e->kind == PY_ATTR || e->kind == PY_SUBSCRIPT)
+        return;
     if ((e->kind == PY_TUPLE || e->kind == PY_LIST) && !single) {
         int nstar = 0;
         for (int i = 0; i < e->u.seq.n; i++) {
@@ -249,7 +279,8 @@ static void check_target(PyParser *p, const PyExpr *e, bool single) {
     py_parser_fail(p, "SyntaxError", e->span, "cannot assign to %s", expr_description(e));
 }
 
-static bool aug_op(PyTokKind kind, PyOp *op) {
+static bool aug_op(PyTokKind kind, PyOp *op)
+{
     static const struct {
         PyTokKind tok;
         PyOp op;
@@ -278,7 +309,8 @@ static bool aug_op(PyTokKind kind, PyOp *op) {
 }
 
 /* annotated -> single_target ':' expression ['=' star_expressions] */
-static PyStmt *annotated_assign(PyParser *p, PyExpr *target) {
+static PyStmt *annotated_assign(PyParser *p, PyExpr *target)
+{
     if (target->kind == PY_TUPLE && !target->parenthesized)
         py_parser_fail(p, "SyntaxError", target->span,
                        "only single target (not tuple) can be annotated");
@@ -288,13 +320,15 @@ static PyStmt *annotated_assign(PyParser *p, PyExpr *target) {
     PyStmt *s = new_stmt(PYS_ANNASSIGN, target->span);
     s->u.annassign.target = target;
     s->u.annassign.annotation = py_parser_expression(p);
-    if (py_parser_accept(p, PYT_EQUAL)) s->u.annassign.value = py_parser_star_expressions(p);
+    if (py_parser_accept(p, PYT_EQUAL))
+        s->u.annassign.value = py_parser_star_expressions(p);
     s->span = span_from(p, target->span);
     return s;
 }
 
 /* assign -> (star_targets '=')+ star_expressions */
-static PyStmt *plain_assign(PyParser *p, PyExpr *first) {
+static PyStmt *plain_assign(PyParser *p, PyExpr *first)
+{
     PyExpr **targets = NULL;
     int n = 0;
     int cap = 0;
@@ -313,11 +347,14 @@ static PyStmt *plain_assign(PyParser *p, PyExpr *first) {
 
 /* assignment -> annotated | assign | single_target augassign star_expressions
  * expr_stmt -> star_expressions */
-static PyStmt *assignment_or_expr(PyParser *p) {
+static PyStmt *assignment_or_expr(PyParser *p)
+{
     PyExpr *first = py_parser_star_expressions(p);
     PyOp op;
-    if (py_parser_check(p, PYT_COLON)) return annotated_assign(p, first);
-    if (py_parser_check(p, PYT_EQUAL)) return plain_assign(p, first);
+    if (py_parser_check(p, PYT_COLON))
+        return annotated_assign(p, first);
+    if (py_parser_check(p, PYT_EQUAL))
+        return plain_assign(p, first);
     if (aug_op(py_parser_peek(p)->kind, &op)) {
         check_target(p, first, true);
         py_parser_next(p);
@@ -334,28 +371,34 @@ static PyStmt *assignment_or_expr(PyParser *p) {
 }
 
 /* dotted_name -> NAME ('.' NAME)* */
-static const char *dotted_name(PyParser *p) {
+static const char *dotted_name(PyParser *p)
+{
     StrBuf sb;
     strbuf_init(&sb);
     do {
         const PyToken *t = py_parser_peek(p);
-        if (t->kind != PYT_NAME || t->kw != PYKW_NONE) py_parser_unexpected(p, "a module name");
+        if (t->kind != PYT_NAME || t->kw != PYKW_NONE)
+            py_parser_unexpected(p, "a module name");
         py_parser_next(p);
-        if (sb.len > 0) strbuf_addc(&sb, '.');
+        if (sb.len > 0)
+            strbuf_addc(&sb, '.');
         strbuf_add(&sb, t->text);
     } while (py_parser_accept(p, PYT_DOT));
     return strbuf_str(&sb);
 }
 
-static const char *plain_name(PyParser *p) {
+static const char *plain_name(PyParser *p)
+{
     const PyToken *t = py_parser_peek(p);
-    if (t->kind != PYT_NAME || t->kw != PYKW_NONE) py_parser_unexpected(p, "a name");
+    if (t->kind != PYT_NAME || t->kw != PYKW_NONE)
+        py_parser_unexpected(p, "a name");
     return py_parser_next(p)->text;
 }
 
 /* import_name -> 'import' dotted_name ['as' NAME] (',' ...)*
  * import_from -> 'from' dotted_name 'import' ('(' as_names [','] ')' | as_names) */
-static PyStmt *import_stmt(PyParser *p) {
+static PyStmt *import_stmt(PyParser *p)
+{
     const PyToken *kw = py_parser_next(p);
     PyStmt *s = new_stmt(PYS_IMPORT, kw->span);
     bool from = kw->kw == PYKW_FROM;
@@ -373,29 +416,34 @@ static PyStmt *import_stmt(PyParser *p) {
     int ncap = 0;
     int acap = 0;
     do {
-        if (paren && s->u.import.n > 0 && py_parser_check(p, PYT_RPAR)) break;
+        if (paren && s->u.import.n > 0 && py_parser_check(p, PYT_RPAR))
+            break;
         int n = s->u.import.n;
         VEC_PUSH(s->u.import.names, n, ncap, from ? plain_name(p) : dotted_name(p));
         const char *as = py_parser_accept_kw(p, PYKW_AS) ? plain_name(p) : NULL;
         VEC_PUSH(s->u.import.asnames, s->u.import.n, acap, as);
     } while (py_parser_accept(p, PYT_COMMA));
-    if (paren) py_parser_expect(p, PYT_RPAR);
+    if (paren)
+        py_parser_expect(p, PYT_RPAR);
     s->span = span_from(p, kw->span);
     return s;
 }
 
 /* return_stmt -> 'return' [star_expressions]; assert_stmt -> 'assert' expression [',' expression]
  */
-static PyStmt *return_or_assert(PyParser *p) {
+static PyStmt *return_or_assert(PyParser *p)
+{
     const PyToken *kw = py_parser_next(p);
     PyStmt *s;
     if (kw->kw == PYKW_RETURN) {
         s = new_stmt(PYS_RETURN, kw->span);
-        if (py_parser_starts_expr(py_parser_peek(p))) s->u.ret = py_parser_star_expressions(p);
+        if (py_parser_starts_expr(py_parser_peek(p)))
+            s->u.ret = py_parser_star_expressions(p);
     } else {
         s = new_stmt(PYS_ASSERT, kw->span);
         s->u.assert_.cond = py_parser_expression(p);
-        if (py_parser_accept(p, PYT_COMMA)) s->u.assert_.msg = py_parser_expression(p);
+        if (py_parser_accept(p, PYT_COMMA))
+            s->u.assert_.msg = py_parser_expression(p);
     }
     s->span = span_from(p, kw->span);
     return s;
@@ -403,9 +451,11 @@ static PyStmt *return_or_assert(PyParser *p) {
 
 /* simple_stmt -> assignment | star_expressions | return_stmt | import_stmt | assert_stmt
  *              | 'pass' | 'break' | 'continue' */
-static PyStmt *simple_stmt(PyParser *p) {
+static PyStmt *simple_stmt(PyParser *p)
+{
     const PyToken *t = py_parser_peek(p);
-    if (t->kind != PYT_NAME) return assignment_or_expr(p);
+    if (t->kind != PYT_NAME)
+        return assignment_or_expr(p);
     switch (t->kw) {
     case PYKW_PASS:
         return new_stmt(PYS_PASS, py_parser_next(p)->span);
@@ -432,16 +482,19 @@ static PyStmt *simple_stmt(PyParser *p) {
 }
 
 /* simple_stmts -> simple_stmt (';' simple_stmt)* [';'] NEWLINE */
-static void simple_stmts(PyParser *p, BodyBuilder *b) {
+static void simple_stmts(PyParser *p, BodyBuilder *b)
+{
     do {
-        if (py_parser_check(p, PYT_NEWLINE) && b->n > 0) break;
+        if (py_parser_check(p, PYT_NEWLINE) && b->n > 0)
+            break;
         VEC_PUSH(b->stmts, b->n, b->cap, simple_stmt(p));
     } while (py_parser_accept(p, PYT_SEMI));
     py_parser_expect(p, PYT_NEWLINE);
 }
 
 /* block -> NEWLINE INDENT statement+ DEDENT | simple_stmts */
-static PyBody block(PyParser *p) {
+static PyBody block(PyParser *p)
+{
     BodyBuilder b = {NULL, 0, 0};
     py_parser_expect(p, PYT_COLON);
     if (!py_parser_accept(p, PYT_NEWLINE)) {
@@ -463,7 +516,8 @@ static PyBody block(PyParser *p) {
 }
 
 /* if_stmt -> 'if' expression ':' block ('elif' expression ':' block)* ['else' ':' block] */
-static PyStmt *if_stmt(PyParser *p) {
+static PyStmt *if_stmt(PyParser *p)
+{
     PyStmt *first = NULL;
     PyStmt *cur = NULL;
     do {
@@ -491,7 +545,8 @@ static PyStmt *if_stmt(PyParser *p) {
     return first;
 }
 
-static void reject_loop_else(PyParser *p) {
+static void reject_loop_else(PyParser *p)
+{
     if (py_parser_check_kw(p, PYKW_ELSE))
         py_parser_fail(p, "UnsupportedSyntax", py_parser_peek(p)->span,
                        "'else' on a loop is not supported");
@@ -499,7 +554,8 @@ static void reject_loop_else(PyParser *p) {
 
 /* for_stmt -> 'for' star_targets 'in' star_expressions ':' block
  * while_stmt -> 'while' expression ':' block */
-static PyStmt *loop_stmt(PyParser *p) {
+static PyStmt *loop_stmt(PyParser *p)
+{
     const PyToken *kw = py_parser_next(p);
     PyStmt *s;
     if (kw->kw == PYKW_WHILE) {
@@ -522,7 +578,8 @@ static PyStmt *loop_stmt(PyParser *p) {
 
 /* with_stmt -> 'with' with_item (',' with_item)* ':' block
  * with_item -> expression ['as' star_target] */
-static PyStmt *with_stmt(PyParser *p) {
+static PyStmt *with_stmt(PyParser *p)
+{
     const PyToken *kw = py_parser_next(p);
     PyStmt *s = new_stmt(PYS_WITH, kw->span);
     int icap = 0;
@@ -550,7 +607,8 @@ typedef struct ParamState {
 } ParamState;
 
 /* star_param -> '*' [NAME [':' expression]] | '**' NAME [':' expression] */
-static void star_param(PyParser *p, PyStmt *s, ParamState *st) {
+static void star_param(PyParser *p, PyStmt *s, ParamState *st)
+{
     const PyToken *star = py_parser_next(p);
     bool dbl = star->kind == PYT_DOUBLESTAR;
     if (!dbl && st->seen_star)
@@ -560,19 +618,22 @@ static void star_param(PyParser *p, PyStmt *s, ParamState *st) {
         py_parser_fail(p, "SyntaxError", star->span, "named arguments must follow bare *");
     if (dbl || !py_parser_check(p, PYT_COMMA)) {
         plain_name(p);
-        if (py_parser_accept(p, PYT_COLON)) py_parser_expression(p);
+        if (py_parser_accept(p, PYT_COLON))
+            py_parser_expression(p);
     }
     st->seen_star = st->seen_star || !dbl;
     st->seen_kwargs = dbl;
 }
 
 /* param -> NAME [':' expression] ['=' expression] */
-static void named_param(PyParser *p, PyStmt *s, ParamState *st) {
+static void named_param(PyParser *p, PyStmt *s, ParamState *st)
+{
     PyParam prm;
     memset(&prm, 0, sizeof prm);
     const PyToken *name = py_parser_peek(p);
     prm.name = plain_name(p);
-    if (py_parser_accept(p, PYT_COLON)) prm.annotation = py_parser_expression(p);
+    if (py_parser_accept(p, PYT_COLON))
+        prm.annotation = py_parser_expression(p);
     prm.span = span_from(p, name->span);
     if (py_parser_accept(p, PYT_EQUAL)) {
         prm.default_value = py_parser_expression(p);
@@ -590,7 +651,8 @@ static void named_param(PyParser *p, PyStmt *s, ParamState *st) {
 }
 
 /* params -> (param | star_param) (',' (param | star_param))* [','] */
-static void def_params(PyParser *p, PyStmt *s) {
+static void def_params(PyParser *p, PyStmt *s)
+{
     ParamState st = {0, false, false, false};
     while (!py_parser_check(p, PYT_RPAR)) {
         const PyToken *t = py_parser_peek(p);
@@ -604,13 +666,15 @@ static void def_params(PyParser *p, PyStmt *s) {
             star_param(p, s, &st);
         else
             named_param(p, s, &st);
-        if (!py_parser_accept(p, PYT_COMMA)) break;
+        if (!py_parser_accept(p, PYT_COMMA))
+            break;
     }
     py_parser_expect(p, PYT_RPAR);
 }
 
 /* function_def -> 'def' NAME '(' [params] ')' ['->' expression] ':' block */
-static PyStmt *def_stmt(PyParser *p, PyExpr **decorators, int ndecorators) {
+static PyStmt *def_stmt(PyParser *p, PyExpr **decorators, int ndecorators)
+{
     const PyToken *kw = py_parser_next(p);
     PyStmt *s = new_stmt(PYS_DEF, kw->span);
     s->u.def.decorators = decorators;
@@ -618,14 +682,16 @@ static PyStmt *def_stmt(PyParser *p, PyExpr **decorators, int ndecorators) {
     s->u.def.name = plain_name(p);
     py_parser_expect(p, PYT_LPAR);
     def_params(p, s);
-    if (py_parser_accept(p, PYT_RARROW)) s->u.def.returns = py_parser_expression(p);
+    if (py_parser_accept(p, PYT_RARROW))
+        s->u.def.returns = py_parser_expression(p);
     s->u.def.body = block(p);
     s->span = body_end(kw->span, s->u.def.body);
     return s;
 }
 
 /* class_def -> 'class' NAME ['(' [arguments] ')'] ':' block */
-static PyStmt *class_stmt(PyParser *p, PyExpr **decorators, int ndecorators) {
+static PyStmt *class_stmt(PyParser *p, PyExpr **decorators, int ndecorators)
+{
     const PyToken *kw = py_parser_next(p);
     PyStmt *s = new_stmt(PYS_CLASS, kw->span);
     s->u.class_.decorators = decorators;
@@ -651,7 +717,8 @@ static PyStmt *class_stmt(PyParser *p, PyExpr **decorators, int ndecorators) {
 }
 
 /* decorated -> ('@' expression NEWLINE)+ (function_def | class_def) */
-static PyStmt *decorated(PyParser *p) {
+static PyStmt *decorated(PyParser *p)
+{
     PyExpr **decorators = NULL;
     int n = 0;
     int cap = 0;
@@ -659,16 +726,20 @@ static PyStmt *decorated(PyParser *p) {
         VEC_PUSH(decorators, n, cap, py_parser_expression(p));
         py_parser_expect(p, PYT_NEWLINE);
     }
-    if (py_parser_check_kw(p, PYKW_DEF)) return def_stmt(p, decorators, n);
-    if (py_parser_check_kw(p, PYKW_CLASS)) return class_stmt(p, decorators, n);
+    if (py_parser_check_kw(p, PYKW_DEF))
+        return def_stmt(p, decorators, n);
+    if (py_parser_check_kw(p, PYKW_CLASS))
+        return class_stmt(p, decorators, n);
     py_parser_unexpected(p, "'def' or 'class' after decorators");
 }
 
 /* compound_stmt -> function_def | class_def | decorated | if_stmt | for_stmt | while_stmt
  *                | with_stmt */
-static PyStmt *compound_stmt(PyParser *p) {
+static PyStmt *compound_stmt(PyParser *p)
+{
     const PyToken *t = py_parser_peek(p);
-    if (t->kind == PYT_AT) return decorated(p);
+    if (t->kind == PYT_AT)
+        return decorated(p);
     switch (t->kw) {
     case PYKW_DEF:
         return def_stmt(p, NULL, 0);
@@ -691,7 +762,8 @@ static PyStmt *compound_stmt(PyParser *p) {
 }
 
 /* statement -> compound_stmt | simple_stmts */
-static void statement(PyParser *p, BodyBuilder *b) {
+static void statement(PyParser *p, BodyBuilder *b)
+{
     const PyToken *t = py_parser_peek(p);
     if (t->kind == PYT_AT || t->kind == PYT_NAME) {
         PyStmt *s = compound_stmt(p);
@@ -703,7 +775,8 @@ static void statement(PyParser *p, BodyBuilder *b) {
     simple_stmts(p, b);
 }
 
-PyBody py_parse_file(const char *file, const char *text, ErrorTrap *trap) {
+PyBody py_parse_file(const char *file, const char *text, ErrorTrap *trap)
+{
     PyParser p;
     py_parser_init(&p, file, py_lex_tokens(file, text, span_make(file, 1, 1), false), trap);
     BodyBuilder b = {NULL, 0, 0};
@@ -712,7 +785,8 @@ PyBody py_parse_file(const char *file, const char *text, ErrorTrap *trap) {
     return (PyBody){b.stmts, b.n};
 }
 
-PyExpr *py_parse_expr(const char *file, const char *text, Span origin, ErrorTrap *trap) {
+PyExpr *py_parse_expr(const char *file, const char *text, Span origin, ErrorTrap *trap)
+{
     PyParser p;
     py_parser_init(&p, file, py_lex_tokens(file, text, origin, true), trap);
     PyExpr *e = py_parser_expression(&p);

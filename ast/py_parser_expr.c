@@ -9,17 +9,20 @@ static PyExpr *disjunction(PyParser *p);
 static PyExpr *bitwise_or(PyParser *p);
 static PyExpr *factor(PyParser *p);
 
-static void enter(PyParser *p) {
+static void enter(PyParser *p)
+{
     if (++p->depth > PY_MAX_EXPR_DEPTH)
         py_parser_fail(p, "TooDeep", py_parser_peek(p)->span,
                        "expression nested deeper than %d levels", PY_MAX_EXPR_DEPTH);
 }
 
-static void leave(PyParser *p) {
+static void leave(PyParser *p)
+{
     p->depth--;
 }
 
-static PyExpr *new_binop(PyOp op, PyExpr *left, PyExpr *right) {
+static PyExpr *new_binop(PyOp op, PyExpr *left, PyExpr *right)
+{
     PyExpr *e = py_parser_new_expr(PY_BINOP, py_parser_join(left->span, right->span));
     e->u.binop.op = op;
     e->u.binop.left = left;
@@ -27,7 +30,8 @@ static PyExpr *new_binop(PyOp op, PyExpr *left, PyExpr *right) {
     return e;
 }
 
-static PyExpr *new_unary(PyOp op, Span op_span, PyExpr *operand) {
+static PyExpr *new_unary(PyOp op, Span op_span, PyExpr *operand)
+{
     PyExpr *e = py_parser_new_expr(PY_UNARYOP, py_parser_join(op_span, operand->span));
     e->u.unary.op = op;
     e->u.unary.operand = operand;
@@ -35,15 +39,18 @@ static PyExpr *new_unary(PyOp op, Span op_span, PyExpr *operand) {
 }
 
 /* Comprehensions and generator expressions are outside TVMScript. */
-static void reject_comprehension(PyParser *p) {
+static void reject_comprehension(PyParser *p)
+{
     if (py_parser_check_kw(p, PYKW_FOR) || py_parser_check_kw(p, PYKW_ASYNC))
         py_parser_fail(p, "UnsupportedSyntax", py_parser_peek(p)->span,
                        "comprehensions are not supported");
 }
 
 /* star_expression -> '*' bitwise_or | expression */
-static PyExpr *star_expression(PyParser *p) {
-    if (!py_parser_check(p, PYT_STAR)) return py_parser_expression(p);
+static PyExpr *star_expression(PyParser *p)
+{
+    if (!py_parser_check(p, PYT_STAR))
+        return py_parser_expression(p);
     Span star = py_parser_next(p)->span;
     PyExpr *value = bitwise_or(p);
     PyExpr *e = py_parser_new_expr(PY_STARRED, py_parser_join(star, value->span));
@@ -52,22 +59,26 @@ static PyExpr *star_expression(PyParser *p) {
 }
 
 /* Items after the first of a comma-separated display, up to (not including) `close`. */
-static void more_items(PyParser *p, PyTokKind close, PyExpr ***items, int *n, int *cap) {
+static void more_items(PyParser *p, PyTokKind close, PyExpr ***items, int *n, int *cap)
+{
     while (py_parser_accept(p, PYT_COMMA)) {
-        if (py_parser_check(p, close)) return;
+        if (py_parser_check(p, close))
+            return;
         VEC_PUSH(*items, *n, *cap, star_expression(p));
     }
 }
 
 /* group_or_tuple -> '(' [star_expression (',' star_expression)* [',']] ')' */
-static PyExpr *paren_atom(PyParser *p) {
+static PyExpr *paren_atom(PyParser *p)
+{
     Span open = py_parser_next(p)->span;
     if (py_parser_check(p, PYT_RPAR)) {
         PyExpr *e = py_parser_new_expr(PY_TUPLE, py_parser_join(open, py_parser_next(p)->span));
         e->parenthesized = true;
         return e;
     }
-    if (py_parser_check_kw(p, PYKW_YIELD)) py_parser_unexpected(p, "an expression");
+    if (py_parser_check_kw(p, PYKW_YIELD))
+        py_parser_unexpected(p, "an expression");
     PyExpr *first = star_expression(p);
     reject_comprehension(p);
     if (!py_parser_check(p, PYT_COMMA)) {
@@ -91,7 +102,8 @@ static PyExpr *paren_atom(PyParser *p) {
 }
 
 /* list -> '[' [star_expression (',' star_expression)* [',']] ']' */
-static PyExpr *list_atom(PyParser *p) {
+static PyExpr *list_atom(PyParser *p)
+{
     Span open = py_parser_next(p)->span;
     PyExpr **items = NULL;
     int n = 0;
@@ -109,7 +121,8 @@ static PyExpr *list_atom(PyParser *p) {
 }
 
 /* dict -> '{' [expression ':' expression (',' expression ':' expression)* [',']] '}' */
-static PyExpr *dict_atom(PyParser *p) {
+static PyExpr *dict_atom(PyParser *p)
+{
     Span open = py_parser_next(p)->span;
     PyExpr **keys = NULL;
     PyExpr **values = NULL;
@@ -132,7 +145,8 @@ static PyExpr *dict_atom(PyParser *p) {
         VEC_PUSH(keys, n, kcap, key);
         VEC_PUSH(values, vn, vcap, py_parser_expression(p));
         reject_comprehension(p);
-        if (!py_parser_accept(p, PYT_COMMA)) break;
+        if (!py_parser_accept(p, PYT_COMMA))
+            break;
     }
     Span close = py_parser_expect(p, PYT_RBRACE)->span;
     PyExpr *e = py_parser_new_expr(PY_DICT, py_parser_join(open, close));
@@ -143,7 +157,8 @@ static PyExpr *dict_atom(PyParser *p) {
 }
 
 /* strings -> STRING+ (adjacent literals concatenate) */
-static PyExpr *string_atom(PyParser *p) {
+static PyExpr *string_atom(PyParser *p)
+{
     const PyToken *first = py_parser_next(p);
     Span span = first->span;
     if (!py_parser_check(p, PYT_STRING)) {
@@ -164,7 +179,8 @@ static PyExpr *string_atom(PyParser *p) {
     return e;
 }
 
-static PyExpr *name_atom(PyParser *p) {
+static PyExpr *name_atom(PyParser *p)
+{
     const PyToken *t = py_parser_peek(p);
     PyExpr *e = NULL;
     switch (t->kw) {
@@ -188,7 +204,8 @@ static PyExpr *name_atom(PyParser *p) {
 }
 
 /* atom -> NAME | 'True' | 'False' | 'None' | strings | NUMBER | group_or_tuple | list | dict */
-static PyExpr *atom(PyParser *p) {
+static PyExpr *atom(PyParser *p)
+{
     const PyToken *t = py_parser_peek(p);
     PyExpr *e;
     switch (t->kind) {
@@ -216,17 +233,20 @@ static PyExpr *atom(PyParser *p) {
 }
 
 /* slice -> [expression] ':' [expression] [':' [expression]] | star_expression */
-static PyExpr *slice_item(PyParser *p) {
+static PyExpr *slice_item(PyParser *p)
+{
     Span start = py_parser_peek(p)->span;
     PyExpr *lower = NULL;
     if (!py_parser_check(p, PYT_COLON)) {
         lower = star_expression(p);
-        if (!py_parser_check(p, PYT_COLON)) return lower;
+        if (!py_parser_check(p, PYT_COLON))
+            return lower;
     }
     PyExpr *e = py_parser_new_expr(PY_SLICE, start);
     e->u.slice.lower = lower;
     py_parser_next(p);
-    if (py_parser_starts_expr(py_parser_peek(p))) e->u.slice.upper = py_parser_expression(p);
+    if (py_parser_starts_expr(py_parser_peek(p)))
+        e->u.slice.upper = py_parser_expression(p);
     if (py_parser_accept(p, PYT_COLON) && py_parser_starts_expr(py_parser_peek(p)))
         e->u.slice.step = py_parser_expression(p);
     e->span = py_parser_join(start, py_parser_prev_span(p));
@@ -234,9 +254,11 @@ static PyExpr *slice_item(PyParser *p) {
 }
 
 /* slices -> slice !',' | slice (',' slice)* [','] */
-static PyExpr *slices(PyParser *p) {
+static PyExpr *slices(PyParser *p)
+{
     PyExpr *first = slice_item(p);
-    if (!py_parser_check(p, PYT_COMMA)) return first;
+    if (!py_parser_check(p, PYT_COMMA))
+        return first;
     PyExpr **items = NULL;
     int n = 0;
     int cap = 0;
@@ -250,7 +272,8 @@ static PyExpr *slices(PyParser *p) {
 }
 
 /* primary -> primary '.' NAME | primary '(' [args] ')' | primary '[' slices ']' | atom */
-static PyExpr *primary(PyParser *p) {
+static PyExpr *primary(PyParser *p)
+{
     PyExpr *e = atom(p);
     while (true) {
         if (py_parser_accept(p, PYT_DOT)) {
@@ -281,9 +304,11 @@ static PyExpr *primary(PyParser *p) {
 }
 
 /* power -> primary ['**' factor] */
-static PyExpr *power(PyParser *p) {
+static PyExpr *power(PyParser *p)
+{
     PyExpr *base = primary(p);
-    if (!py_parser_accept(p, PYT_DOUBLESTAR)) return base;
+    if (!py_parser_accept(p, PYT_DOUBLESTAR))
+        return base;
     enter(p);
     PyExpr *exponent = factor(p);
     leave(p);
@@ -291,7 +316,8 @@ static PyExpr *power(PyParser *p) {
 }
 
 /* factor -> ('+' | '-' | '~') factor | power */
-static PyExpr *factor(PyParser *p) {
+static PyExpr *factor(PyParser *p)
+{
     const PyToken *t = py_parser_peek(p);
     PyOp op;
     if (t->kind == PYT_MINUS)
@@ -328,7 +354,8 @@ static const BinSpelling bin_levels[6][5] = {
      {PYT_AT, PYOP_MATMUL}},
 };
 
-static bool bin_op_at(PyParser *p, int level, PyOp *op) {
+static bool bin_op_at(PyParser *p, int level, PyOp *op)
+{
     PyTokKind kind = py_parser_peek(p)->kind;
     for (int i = 0; i < 5; i++) {
         const BinSpelling *s = &bin_levels[level][i];
@@ -343,8 +370,10 @@ static bool bin_op_at(PyParser *p, int level, PyOp *op) {
 /* bitwise_or -> bitwise_xor ('|' bitwise_xor)*; bitwise_xor -> bitwise_and ('^' ...)*;
  * bitwise_and -> shift_expr ('&' ...)*; shift_expr -> sum (('<<'|'>>') sum)*;
  * sum -> term (('+'|'-') term)*; term -> factor (('*'|'/'|'//'|'%'|'@') factor)* */
-static PyExpr *binary_level(PyParser *p, int level) {
-    if (level == 6) return factor(p);
+static PyExpr *binary_level(PyParser *p, int level)
+{
+    if (level == 6)
+        return factor(p);
     PyExpr *left = binary_level(p, level + 1);
     PyOp op;
     while (bin_op_at(p, level, &op)) {
@@ -354,12 +383,14 @@ static PyExpr *binary_level(PyParser *p, int level) {
     return left;
 }
 
-static PyExpr *bitwise_or(PyParser *p) {
+static PyExpr *bitwise_or(PyParser *p)
+{
     return binary_level(p, 0);
 }
 
 /* comp_op -> '<' | '>' | '==' | '>=' | '<=' | '!=' | 'in' | 'not' 'in' | 'is' ['not'] */
-static bool comp_op(PyParser *p, PyOp *op) {
+static bool comp_op(PyParser *p, PyOp *op)
+{
     const PyToken *t = py_parser_peek(p);
     static const BinSpelling plain[] = {
         {PYT_LESS, PYOP_LT},         {PYT_GREATER, PYOP_GT},   {PYT_EQEQUAL, PYOP_EQ},
@@ -372,7 +403,8 @@ static bool comp_op(PyParser *p, PyOp *op) {
             return true;
         }
     }
-    if (t->kind != PYT_NAME) return false;
+    if (t->kind != PYT_NAME)
+        return false;
     if (t->kw == PYKW_IN) {
         *op = PYOP_IN;
     } else if (t->kw == PYKW_IS) {
@@ -391,10 +423,12 @@ static bool comp_op(PyParser *p, PyOp *op) {
 }
 
 /* comparison -> bitwise_or (comp_op bitwise_or)* */
-static PyExpr *comparison(PyParser *p) {
+static PyExpr *comparison(PyParser *p)
+{
     PyExpr *first = bitwise_or(p);
     PyOp op;
-    if (!comp_op(p, &op)) return first;
+    if (!comp_op(p, &op))
+        return first;
     PyOp *ops = NULL;
     PyExpr **rest = NULL;
     int n = 0;
@@ -414,8 +448,10 @@ static PyExpr *comparison(PyParser *p) {
 }
 
 /* inversion -> 'not' inversion | comparison */
-static PyExpr *inversion(PyParser *p) {
-    if (!py_parser_check_kw(p, PYKW_NOT)) return comparison(p);
+static PyExpr *inversion(PyParser *p)
+{
+    if (!py_parser_check_kw(p, PYKW_NOT))
+        return comparison(p);
     Span not_span = py_parser_next(p)->span;
     enter(p);
     PyExpr *operand = inversion(p);
@@ -424,10 +460,12 @@ static PyExpr *inversion(PyParser *p) {
 }
 
 /* conjunction -> inversion ('and' inversion)*; disjunction -> conjunction ('or' ...)* */
-static PyExpr *bool_chain(PyParser *p, bool is_or) {
+static PyExpr *bool_chain(PyParser *p, bool is_or)
+{
     PyKeyword kw = is_or ? PYKW_OR : PYKW_AND;
     PyExpr *first = is_or ? bool_chain(p, false) : inversion(p);
-    if (!py_parser_check_kw(p, kw)) return first;
+    if (!py_parser_check_kw(p, kw))
+        return first;
     PyExpr **items = NULL;
     int n = 0;
     int cap = 0;
@@ -441,11 +479,13 @@ static PyExpr *bool_chain(PyParser *p, bool is_or) {
     return e;
 }
 
-static PyExpr *disjunction(PyParser *p) {
+static PyExpr *disjunction(PyParser *p)
+{
     return bool_chain(p, true);
 }
 
-PyExpr *py_parser_expression(PyParser *p) {
+PyExpr *py_parser_expression(PyParser *p)
+{
     enter(p);
     PyExpr *body = disjunction(p);
     if (!py_parser_accept_kw(p, PYKW_IF)) {
@@ -464,9 +504,11 @@ PyExpr *py_parser_expression(PyParser *p) {
 }
 
 /* A comma list of `item`s that becomes a bare PY_TUPLE when a comma was written. */
-static PyExpr *comma_list(PyParser *p, PyExpr *(*item)(PyParser *)) {
+static PyExpr *comma_list(PyParser *p, PyExpr *(*item)(PyParser *))
+{
     PyExpr *first = item(p);
-    if (!py_parser_check(p, PYT_COMMA)) return first;
+    if (!py_parser_check(p, PYT_COMMA))
+        return first;
     PyExpr **items = NULL;
     int n = 0;
     int cap = 0;
@@ -479,12 +521,15 @@ static PyExpr *comma_list(PyParser *p, PyExpr *(*item)(PyParser *)) {
     return e;
 }
 
-PyExpr *py_parser_star_expressions(PyParser *p) {
+PyExpr *py_parser_star_expressions(PyParser *p)
+{
     return comma_list(p, star_expression);
 }
 
-PyExpr *py_parser_star_target(PyParser *p) {
-    if (!py_parser_check(p, PYT_STAR)) return bitwise_or(p);
+PyExpr *py_parser_star_target(PyParser *p)
+{
+    if (!py_parser_check(p, PYT_STAR))
+        return bitwise_or(p);
     Span star = py_parser_next(p)->span;
     PyExpr *value = bitwise_or(p);
     PyExpr *e = py_parser_new_expr(PY_STARRED, py_parser_join(star, value->span));
@@ -492,7 +537,8 @@ PyExpr *py_parser_star_target(PyParser *p) {
     return e;
 }
 
-PyExpr *py_parser_star_targets(PyParser *p) {
+PyExpr *py_parser_star_targets(PyParser *p)
+{
     return comma_list(p, py_parser_star_target);
 }
 
@@ -510,7 +556,8 @@ typedef struct CallArgs {
 } CallArgs;
 
 /* kwarg -> NAME '=' expression */
-static void keyword_arg(PyParser *p, CallArgs *a) {
+static void keyword_arg(PyParser *p, CallArgs *a)
+{
     const PyToken *name = py_parser_next(p);
     py_parser_next(p);
     PyExpr *value = py_parser_expression(p);
@@ -527,7 +574,8 @@ static void keyword_arg(PyParser *p, CallArgs *a) {
 }
 
 /* arg -> '*' expression | expression */
-static void positional_arg(PyParser *p, CallArgs *a) {
+static void positional_arg(PyParser *p, CallArgs *a)
+{
     PyExpr *arg;
     if (py_parser_check(p, PYT_STAR)) {
         Span star = py_parser_next(p)->span;
@@ -547,7 +595,8 @@ static void positional_arg(PyParser *p, CallArgs *a) {
 }
 
 /* arguments -> arg (',' arg)* [','] ')' ; '**' arguments are outside TVMScript */
-void py_parser_call_args(PyParser *p, PyExpr *call) {
+void py_parser_call_args(PyParser *p, PyExpr *call)
+{
     CallArgs a;
     memset(&a, 0, sizeof a);
     while (!py_parser_check(p, PYT_RPAR)) {
@@ -558,7 +607,8 @@ void py_parser_call_args(PyParser *p, PyExpr *call) {
             keyword_arg(p, &a);
         else
             positional_arg(p, &a);
-        if (!py_parser_accept(p, PYT_COMMA)) break;
+        if (!py_parser_accept(p, PYT_COMMA))
+            break;
     }
     py_parser_expect(p, PYT_RPAR);
     call->u.call.args = a.args;

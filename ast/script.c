@@ -45,7 +45,7 @@ static void add_default_prefixes(ScriptCtx *ctx)
     static const struct {
         const char *name;
         ScriptNs ns;
-    } defaults[] = {{"I", NS_IR},   {"ir", NS_IR},       {"T", NS_TIR},    {"tir", NS_TIR},
+    } defaults[] = {{"I", NS_IR},     {"ir", NS_IR},   {"T", NS_TIR},       {"tir", NS_TIR},
                     {"tirx", NS_TIR}, {"R", NS_RELAX}, {"relax", NS_RELAX}, {"tvm", NS_TVM}};
     for (size_t i = 0; i < sizeof defaults / sizeof defaults[0]; i++)
         script_add_ns(ctx, defaults[i].name, defaults[i].ns);
@@ -81,8 +81,7 @@ static void check_module_decorator(ScriptCtx *ctx, const PyStmt *cls)
 
 static const PyExpr *dict_arg(ScriptCtx *ctx, const PyExpr *call)
 {
-    if (call->u.call.nargs != 1 || call->u.call.nkw != 0 ||
-        call->u.call.args[0]->kind != PY_DICT)
+    if (call->u.call.nargs != 1 || call->u.call.nkw != 0 || call->u.call.args[0]->kind != PY_DICT)
         script_fail(ctx, "BadArguments", call->span, "expected one dict argument");
     return call->u.call.args[0];
 }
@@ -90,8 +89,8 @@ static const PyExpr *dict_arg(ScriptCtx *ctx, const PyExpr *call)
 /* vdevice -> 'I.vdevice' '(' (STRING | dict) [',' INT [',' STRING]] ')' */
 static VDevice *read_vdevice_decl(ScriptCtx *ctx, const PyExpr *e)
 {
-    if (!script_is_call_to(ctx, e, NS_IR, "vdevice") || e->u.call.nkw > 0 ||
-        e->u.call.nargs < 1 || e->u.call.nargs > 3)
+    if (!script_is_call_to(ctx, e, NS_IR, "vdevice") || e->u.call.nkw > 0 || e->u.call.nargs < 1 ||
+        e->u.call.nargs > 3)
         script_fail(ctx, "BadArguments", e->span,
                     "expected I.vdevice(target, vdevice_id, memory_scope)");
     VDevice *v = MEM_NEW(VDevice);
@@ -117,8 +116,7 @@ static VDevice *read_vdevice_decl(ScriptCtx *ctx, const PyExpr *e)
     }
     if (e->u.call.nargs > 2) {
         if (e->u.call.args[2]->kind != PY_STR)
-            script_fail(ctx, "BadArguments", e->u.call.args[2]->span,
-                        "memory_scope is a string");
+            script_fail(ctx, "BadArguments", e->u.call.args[2]->span, "memory_scope is a string");
         v->memory_scope = e->u.call.args[2]->u.str;
     }
     return v;
@@ -214,8 +212,7 @@ static void read_module_stmt(ScriptCtx *ctx, const PyStmt *s)
 static ModuleFunc *declare_def(ScriptCtx *ctx, const PyStmt *s)
 {
     ModuleFuncKind kind = MODFUNC_RELAX;
-    bool prim = s->u.def.ndecorators == 1 &&
-                script_is_prim_decorator(ctx, s->u.def.decorators[0]);
+    bool prim = s->u.def.ndecorators == 1 && script_is_prim_decorator(ctx, s->u.def.decorators[0]);
     if (prim)
         kind = MODFUNC_PRIM;
     else

@@ -1,5 +1,6 @@
 /* script_call: calls in the R namespace: leaf constructors (R.shape, R.str, ...), the
- * builtin call forms (R.call_tir, R.call_packed, ...) and operator calls. SPEC_NOTES: TS-6, TS-7, TS-8. */
+ * builtin call forms (R.call_tir, R.call_packed, ...) and operator calls. SPEC_NOTES: TS-6, TS-7,
+ * TS-8. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -22,8 +23,7 @@ static void bind_args(ScriptCtx *ctx, Args *a, const char *const *names, int n, 
 {
     const PyExpr *c = a->call;
     if (c->u.call.nargs > n)
-        script_fail(ctx, "BadArguments", c->span, "R.%s takes at most %d arguments", a->fname,
-                    n);
+        script_fail(ctx, "BadArguments", c->span, "R.%s takes at most %d arguments", a->fname, n);
     for (int i = 0; i < c->u.call.nargs; i++) {
         if (c->u.call.args[i]->kind == PY_STARRED)
             script_fail(ctx, "BadArguments", c->u.call.args[i]->span,
@@ -37,11 +37,10 @@ static void bind_args(ScriptCtx *ctx, Args *a, const char *const *names, int n, 
         if (i == n && rest_kw)
             continue;
         if (i == n)
-            script_fail(ctx, "UnknownKeyword", c->u.call.kw_spans[k],
-                        "R.%s takes no keyword `%s`", a->fname, c->u.call.kw_names[k]);
+            script_fail(ctx, "UnknownKeyword", c->u.call.kw_spans[k], "R.%s takes no keyword `%s`",
+                        a->fname, c->u.call.kw_names[k]);
         if (a->slot[i])
-            script_fail(ctx, "BadArguments", c->u.call.kw_spans[k], "`%s` given twice",
-                        names[i]);
+            script_fail(ctx, "BadArguments", c->u.call.kw_spans[k], "`%s` given twice", names[i]);
         a->slot[i] = c->u.call.kw_values[k];
     }
 }
@@ -69,8 +68,7 @@ static Expr *packed_func(ScriptCtx *ctx, const PyExpr *e)
 
 static bool is_tuple_var(const Expr *e)
 {
-    return e->kind == EXPR_VAR && e->u.var->annotation &&
-           e->u.var->annotation->kind == SINFO_TUPLE;
+    return e->kind == EXPR_VAR && e->u.var->annotation && e->u.var->annotation->kind == SINFO_TUPLE;
 }
 
 /* The argument tuple of call_tir and friends: a tuple or list literal, or one expression,
@@ -160,8 +158,8 @@ static Expr *call_tir_form(ScriptCtx *ctx, const PyExpr *c, const char *fname)
     static const char *const plain[] = {"gvar", "args", "out_sinfo", "tir_vars"};
     static const char *const inplace[] = {"gvar", "args", "inplace_indices", "out_sinfo",
                                           "tir_vars"};
-    static const char *const grad[] = {"gvar", "args", "out_sinfo", "te_grad_name",
-                                       "te_grad_kwargs", "tir_vars"};
+    static const char *const grad[] = {"gvar",         "args",           "out_sinfo",
+                                       "te_grad_name", "te_grad_kwargs", "tir_vars"};
     bool is_inplace = strcmp(fname, "call_tir_inplace") == 0;
     bool is_grad = strcmp(fname, "call_tir_with_grad") == 0;
     const char *const *names = is_inplace ? inplace : is_grad ? grad : plain;
@@ -298,7 +296,7 @@ static Expr *func_and_tuple(ScriptCtx *ctx, const PyExpr *c, const char *fname)
     require(ctx, &a, 1, "an argument tuple");
     Expr **args = MEM_ARRAY(Expr *, 2);
     args[0] = strcmp(fname, "call_builtin_with_ctx") == 0 ? packed_func(ctx, a.slot[0])
-                                                         : script_expr(ctx, a.slot[0]);
+                                                          : script_expr(ctx, a.slot[0]);
     args[1] = tuple_arg(ctx, a.slot[1], false);
     Expr *call = make_call(mem_printf("relax.%s", fname), args, 2, c->span);
     if (!closure)
@@ -308,8 +306,7 @@ static Expr *func_and_tuple(ScriptCtx *ctx, const PyExpr *c, const char *fname)
 
 /* ---- leaves ----------------------------------------------------------------------- */
 
-static const PyExpr *one_arg(ScriptCtx *ctx, const PyExpr *c, const char *fname,
-                             const char *kw)
+static const PyExpr *one_arg(ScriptCtx *ctx, const PyExpr *c, const char *fname, const char *kw)
 {
     const char *const names[] = {kw};
     Args a = {.call = c, .fname = fname};
@@ -319,8 +316,7 @@ static const PyExpr *one_arg(ScriptCtx *ctx, const PyExpr *c, const char *fname,
     return a.slot[0];
 }
 
-static const PyExpr *string_arg(ScriptCtx *ctx, const PyExpr *c, const char *fname,
-                                const char *kw)
+static const PyExpr *string_arg(ScriptCtx *ctx, const PyExpr *c, const char *fname, const char *kw)
 {
     const PyExpr *s = one_arg(ctx, c, fname, kw);
     if (s->kind != PY_STR)
@@ -382,8 +378,8 @@ static Expr *format_form(ScriptCtx *ctx, const PyExpr *c, const char *fname)
             if (a->kind != EXPR_TUPLE)
                 extra[0] = a;
         } else {
-            script_fail(ctx, "UnknownKeyword", c->u.call.kw_spans[k],
-                        "R.%s takes no keyword `%s`", fname, name);
+            script_fail(ctx, "UnknownKeyword", c->u.call.kw_spans[k], "R.%s takes no keyword `%s`",
+                        fname, name);
         }
     }
     int n;
@@ -414,8 +410,7 @@ static int64_t int_keyword(ScriptCtx *ctx, const PyExpr *c, const char *name, in
         if (strcmp(c->u.call.kw_names[k], name) != 0)
             continue;
         if (c->u.call.kw_values[k]->kind != PY_INT)
-            script_fail(ctx, "BadArguments", c->u.call.kw_spans[k], "`%s` takes an integer",
-                        name);
+            script_fail(ctx, "BadArguments", c->u.call.kw_spans[k], "`%s` takes an integer", name);
         return c->u.call.kw_values[k]->u.int_value;
     }
     return fallback;
@@ -432,8 +427,7 @@ static Expr *hint_on_device_form(ScriptCtx *ctx, const PyExpr *c, const char *fn
         ScriptNs ns;
         const char *path = dev->kind == PY_CALL ? script_dotted(ctx, dev->u.call.func, &ns) : NULL;
         if (path == NULL || ns != NS_RELAX || strcmp(path, "device") != 0)
-            script_fail(ctx, "BadArguments", dev->span, "R.%s takes a device R.device(...)",
-                        fname);
+            script_fail(ctx, "BadArguments", dev->span, "R.%s takes a device R.device(...)", fname);
     } else if (c->u.call.nargs != 1) {
         script_fail(ctx, "BadArguments", c->span, "R.%s takes data and a device", fname);
     }
@@ -442,7 +436,8 @@ static Expr *hint_on_device_form(ScriptCtx *ctx, const PyExpr *c, const char *fn
     Expr *call = make_call(mem_printf("relax.%s", fname), args, 1, c->span);
     attrs_set(call->u.call.attrs, "dev_type",
               attr_int(int_keyword(ctx, dev, "dev_type", 1), dev->span));
-    attrs_set(call->u.call.attrs, "dev_id", attr_int(int_keyword(ctx, dev, "dev_id", 0), dev->span));
+    attrs_set(call->u.call.attrs, "dev_id",
+              attr_int(int_keyword(ctx, dev, "dev_id", 0), dev->span));
     return call;
 }
 
@@ -574,8 +569,10 @@ static AttrValue *typed_attr(ScriptCtx *ctx, OpAttrType type, AttrValue *v, cons
 {
     bool none = v->kind == ATTR_NONE;
     switch (type) {
-    case OPA_INT: return v->kind == ATTR_INT ? v : NULL;
-    case OPA_OPT_INT: return v->kind == ATTR_INT || none ? v : NULL;
+    case OPA_INT:
+        return v->kind == ATTR_INT ? v : NULL;
+    case OPA_OPT_INT:
+        return v->kind == ATTR_INT || none ? v : NULL;
     case OPA_FLOAT:
     case OPA_OPT_FLOAT:
         if (v->kind == ATTR_INT) {
@@ -584,12 +581,18 @@ static AttrValue *typed_attr(ScriptCtx *ctx, OpAttrType type, AttrValue *v, cons
             return f;
         }
         return v->kind == ATTR_FLOAT || (none && type == OPA_OPT_FLOAT) ? v : NULL;
-    case OPA_BOOL: return v->kind == ATTR_BOOL ? v : NULL;
-    case OPA_STR: return v->kind == ATTR_STR ? v : NULL;
-    case OPA_OPT_STR: return v->kind == ATTR_STR || none ? v : NULL;
-    case OPA_DTYPE: return dtype_attr(ctx, v, e);
-    case OPA_INT_LIST: return attr_is_int_list(v) ? v : NULL;
-    case OPA_OPT_INT_LIST: return attr_is_int_list(v) || none ? v : NULL;
+    case OPA_BOOL:
+        return v->kind == ATTR_BOOL ? v : NULL;
+    case OPA_STR:
+        return v->kind == ATTR_STR ? v : NULL;
+    case OPA_OPT_STR:
+        return v->kind == ATTR_STR || none ? v : NULL;
+    case OPA_DTYPE:
+        return dtype_attr(ctx, v, e);
+    case OPA_INT_LIST:
+        return attr_is_int_list(v) ? v : NULL;
+    case OPA_OPT_INT_LIST:
+        return attr_is_int_list(v) || none ? v : NULL;
     case OPA_INT_KEEP_OR_LIST:
         return v->kind == ATTR_INT || attr_is_int_list(v) ? v : NULL;
     case OPA_INT_OR_LIST:
@@ -647,13 +650,12 @@ static Expr *op_arg(ScriptCtx *ctx, const OpParam *p, const PyExpr *e)
 }
 
 /* Python-style binding of positional and keyword arguments to the schema's parameters. */
-static void bind_op_params(ScriptCtx *ctx, const PyExpr *c, const OpSchema *s,
-                           const PyExpr **slot, Expr *call)
+static void bind_op_params(ScriptCtx *ctx, const PyExpr *c, const OpSchema *s, const PyExpr **slot,
+                           Expr *call)
 {
     const char *fname = s->name + strlen("relax.");
     if (c->u.call.nargs > s->nparams)
-        op_fail(ctx, "BadArguments", c->span, "R.%s takes at most %d arguments", fname,
-                s->nparams);
+        op_fail(ctx, "BadArguments", c->span, "R.%s takes at most %d arguments", fname, s->nparams);
     for (int i = 0; i < c->u.call.nargs; i++) {
         if (c->u.call.args[i]->kind == PY_STARRED)
             op_fail(ctx, "BadArguments", c->u.call.args[i]->span,
@@ -756,8 +758,7 @@ static Expr *op_call(ScriptCtx *ctx, const PyExpr *c, const char *path)
         if (strcmp(k, "sinfo_args") == 0)
             set_sinfo_args(ctx, call, c->u.call.kw_values[i]);
         else
-            attrs_set(call->u.call.attrs, k,
-                      script_attr_value(ctx, c->u.call.kw_values[i], true));
+            attrs_set(call->u.call.attrs, k, script_attr_value(ctx, c->u.call.kw_values[i], true));
     }
     return call;
 }

@@ -84,10 +84,18 @@ static bool int_in_range(int64_t v, DataType t)
 static void store_int(void *data, int64_t i, DataType t, int64_t v)
 {
     switch (dtype_bytes(t)) {
-    case 1: ((int8_t *)data)[i] = (int8_t)v; break;
-    case 2: ((int16_t *)data)[i] = (int16_t)v; break;
-    case 4: ((int32_t *)data)[i] = (int32_t)v; break;
-    default: ((int64_t *)data)[i] = v; break;
+    case 1:
+        ((int8_t *)data)[i] = (int8_t)v;
+        break;
+    case 2:
+        ((int16_t *)data)[i] = (int16_t)v;
+        break;
+    case 4:
+        ((int32_t *)data)[i] = (int32_t)v;
+        break;
+    default:
+        ((int64_t *)data)[i] = v;
+        break;
     }
 }
 
@@ -126,16 +134,15 @@ static void store_item(ConstReader *r, void *data, int64_t i, DataType t)
         script_fail(r->ctx, "BadConst", span, "a float value for the integer dtype %s",
                     dtype_str(t));
     if (!int_in_range(num.i, t))
-        script_fail(r->ctx, "BadConst", span, "%lld does not fit the dtype %s",
-                    (long long)num.i, dtype_str(t));
+        script_fail(r->ctx, "BadConst", span, "%lld does not fit the dtype %s", (long long)num.i,
+                    dtype_str(t));
     store_int(data, i, t, num.i);
 }
 
 static Expr *build(ConstReader *r, DataType t, Span span)
 {
     if (!storable(t))
-        script_fail(r->ctx, "BadConst", span, "a constant cannot have the dtype %s",
-                    dtype_str(t));
+        script_fail(r->ctx, "BadConst", span, "a constant cannot have the dtype %s", dtype_str(t));
     ConstData *c = MEM_NEW(ConstData);
     c->dtype = t;
     c->ndim = r->ndim;
@@ -178,15 +185,14 @@ Expr *script_const(ScriptCtx *ctx, const PyExpr *call)
         dtype = call->u.call.args[1];
     for (int i = 0; i < call->u.call.nkw; i++) {
         const char *k = call->u.call.kw_names[i];
-        const PyExpr **slot = strcmp(k, "value") == 0 ? &value
+        const PyExpr **slot = strcmp(k, "value") == 0   ? &value
                               : strcmp(k, "dtype") == 0 ? &dtype
-                                                         : NULL;
+                                                        : NULL;
         if (!slot)
             script_fail(ctx, "UnknownKeyword", call->u.call.kw_spans[i],
                         "R.const takes no keyword `%s`", k);
         if (*slot)
-            script_fail(ctx, "BadArguments", call->u.call.kw_spans[i],
-                        "`%s` given twice", k);
+            script_fail(ctx, "BadArguments", call->u.call.kw_spans[i], "`%s` given twice", k);
         *slot = call->u.call.kw_values[i];
     }
     if (!value)

@@ -37,9 +37,15 @@ static bool float_call(ScriptCtx *ctx, const PyExpr *e, double *out)
 bool script_number(ScriptCtx *ctx, const PyExpr *e, ScriptNum *out)
 {
     switch (e->kind) {
-    case PY_INT: *out = (ScriptNum){.kind = NUM_INT, .i = e->u.int_value}; return true;
-    case PY_FLOAT: *out = (ScriptNum){.kind = NUM_FLOAT, .f = e->u.float_value}; return true;
-    case PY_BOOL: *out = (ScriptNum){.kind = NUM_BOOL, .i = e->u.bool_value}; return true;
+    case PY_INT:
+        *out = (ScriptNum){.kind = NUM_INT, .i = e->u.int_value};
+        return true;
+    case PY_FLOAT:
+        *out = (ScriptNum){.kind = NUM_FLOAT, .f = e->u.float_value};
+        return true;
+    case PY_BOOL:
+        *out = (ScriptNum){.kind = NUM_BOOL, .i = e->u.bool_value};
+        return true;
     case PY_CALL:
         out->kind = NUM_FLOAT;
         return float_call(ctx, e, &out->f);
@@ -58,7 +64,8 @@ bool script_number(ScriptCtx *ctx, const PyExpr *e, ScriptNum *out)
         }
         return true;
     }
-    default: return false;
+    default:
+        return false;
     }
 }
 
@@ -87,11 +94,13 @@ PrimClass script_prim_class(ScriptCtx *ctx, const PyExpr *e)
         Sym *s = script_lookup(ctx, e->u.name);
         return s && s->kind == SYM_TIRVAR ? PCLASS_PRIM : PCLASS_OTHER;
     }
-    case PY_CALL: return is_tir_call(ctx, e) ? PCLASS_PRIM : PCLASS_OTHER;
+    case PY_CALL:
+        return is_tir_call(ctx, e) ? PCLASS_PRIM : PCLASS_OTHER;
     case PY_BINOP:
         return join(script_prim_class(ctx, e->u.binop.left),
                     script_prim_class(ctx, e->u.binop.right));
-    case PY_UNARYOP: return script_prim_class(ctx, e->u.unary.operand);
+    case PY_UNARYOP:
+        return script_prim_class(ctx, e->u.unary.operand);
     case PY_COMPARE: {
         PrimClass c = script_prim_class(ctx, e->u.compare.first);
         for (int i = 0; i < e->u.compare.n; i++)
@@ -119,7 +128,8 @@ PrimClass script_prim_class(ScriptCtx *ctx, const PyExpr *e)
     case PY_STR:
     case PY_BOOL:
     case PY_NONE:
-    case PY_STARRED: return PCLASS_OTHER;
+    case PY_STARRED:
+        return PCLASS_OTHER;
     }
     return PCLASS_OTHER;
 }
@@ -160,7 +170,9 @@ static void check_names(ScriptCtx *ctx, const PyExpr *e)
         check_names(ctx, e->u.binop.left);
         check_names(ctx, e->u.binop.right);
         return;
-    case PY_UNARYOP: check_names(ctx, e->u.unary.operand); return;
+    case PY_UNARYOP:
+        check_names(ctx, e->u.unary.operand);
+        return;
     case PY_COMPARE:
         check_names(ctx, e->u.compare.first);
         for (int i = 0; i < e->u.compare.n; i++)
@@ -186,7 +198,8 @@ static void check_names(ScriptCtx *ctx, const PyExpr *e)
     case PY_STR:
     case PY_BOOL:
     case PY_NONE:
-    case PY_STARRED: return;
+    case PY_STARRED:
+        return;
     }
 }
 
@@ -209,9 +222,12 @@ PrimExpr *script_prim(ScriptCtx *ctx, const PyExpr *e)
 static Expr *number_value(ScriptNum n, Span span)
 {
     switch (n.kind) {
-    case NUM_INT: return expr_prim_value(primexpr_int(n.i, dtype_int64(), span), span);
-    case NUM_FLOAT: return expr_prim_value(primexpr_float(n.f, dtype_float64(), span), span);
-    case NUM_BOOL: return expr_prim_value(primexpr_int(n.i, dtype_bool(), span), span);
+    case NUM_INT:
+        return expr_prim_value(primexpr_int(n.i, dtype_int64(), span), span);
+    case NUM_FLOAT:
+        return expr_prim_value(primexpr_float(n.f, dtype_float64(), span), span);
+    case NUM_BOOL:
+        return expr_prim_value(primexpr_int(n.i, dtype_bool(), span), span);
     }
     return NULL;
 }
@@ -220,8 +236,7 @@ static Expr *global_ref(ScriptCtx *ctx, const PyExpr *e)
 {
     ModuleFunc *f = ctx->mod ? module_lookup(ctx->mod, e->u.attr.attr) : NULL;
     if (!f)
-        script_fail(ctx, "UnknownName", e->span, "the module has no function `%s`",
-                    e->u.attr.attr);
+        script_fail(ctx, "UnknownName", e->span, "the module has no function `%s`", e->u.attr.attr);
     Expr *g = expr_new(EXPR_GLOBAL_VAR, e->span);
     g->u.gvar = f->gvar;
     return g;
@@ -241,8 +256,7 @@ static Expr *name_expr(ScriptCtx *ctx, const PyExpr *e)
     if (s && s->kind == SYM_VAR)
         return script_var_ref(s->var, e->span);
     if (s || script_ns_of(ctx, e->u.name) != NS_NONE)
-        script_fail(ctx, "BadExpression", e->span, "`%s` is not a Relax expression",
-                    e->u.name);
+        script_fail(ctx, "BadExpression", e->span, "`%s` is not a Relax expression", e->u.name);
     script_fail(ctx, "UnknownName", e->span, "name `%s` is not defined", e->u.name);
 }
 
@@ -257,8 +271,7 @@ static Expr *attr_expr(ScriptCtx *ctx, const PyExpr *e)
     ScriptNs ns;
     const char *path = script_dotted(ctx, e, &ns);
     if (path && ns == NS_RELAX)
-        script_fail(ctx, "BadExpression", e->span, "R.%s is not an expression here; call it",
-                    path);
+        script_fail(ctx, "BadExpression", e->span, "R.%s is not an expression here; call it", path);
     script_fail(ctx, "BadExpression", e->span, "attribute `%s` has no Relax meaning",
                 e->u.attr.attr);
 }
@@ -293,17 +306,28 @@ static Expr *subscript_expr(ScriptCtx *ctx, const PyExpr *e)
 static const char *binop_name(PyOp op)
 {
     switch (op) {
-    case PYOP_ADD: return "relax.add";
-    case PYOP_SUB: return "relax.subtract";
-    case PYOP_MUL: return "relax.multiply";
-    case PYOP_DIV: return "relax.divide";
-    case PYOP_FLOORDIV: return "relax.floor_divide";
-    case PYOP_POW: return "relax.power";
-    case PYOP_LT: return "relax.less";
-    case PYOP_GT: return "relax.greater";
-    case PYOP_LE: return "relax.less_equal";
-    case PYOP_GE: return "relax.greater_equal";
-    default: return NULL;
+    case PYOP_ADD:
+        return "relax.add";
+    case PYOP_SUB:
+        return "relax.subtract";
+    case PYOP_MUL:
+        return "relax.multiply";
+    case PYOP_DIV:
+        return "relax.divide";
+    case PYOP_FLOORDIV:
+        return "relax.floor_divide";
+    case PYOP_POW:
+        return "relax.power";
+    case PYOP_LT:
+        return "relax.less";
+    case PYOP_GT:
+        return "relax.greater";
+    case PYOP_LE:
+        return "relax.less_equal";
+    case PYOP_GE:
+        return "relax.greater_equal";
+    default:
+        return NULL;
     }
 }
 
@@ -415,12 +439,17 @@ Expr *script_expr(ScriptCtx *ctx, const PyExpr *e)
     if (c != PCLASS_OTHER)
         return expr_prim_value(script_prim(ctx, e), e->span);
     switch (e->kind) {
-    case PY_NAME: return name_expr(ctx, e);
-    case PY_ATTR: return attr_expr(ctx, e);
-    case PY_CALL: return call_expr(ctx, e);
-    case PY_SUBSCRIPT: return subscript_expr(ctx, e);
+    case PY_NAME:
+        return name_expr(ctx, e);
+    case PY_ATTR:
+        return attr_expr(ctx, e);
+    case PY_CALL:
+        return call_expr(ctx, e);
+    case PY_SUBSCRIPT:
+        return subscript_expr(ctx, e);
     case PY_TUPLE:
-    case PY_LIST: return seq_expr(ctx, e);
+    case PY_LIST:
+        return seq_expr(ctx, e);
     case PY_STR: {
         Expr *s = expr_new(EXPR_STRING, e->span);
         s->u.str = e->u.str;
@@ -428,8 +457,10 @@ Expr *script_expr(ScriptCtx *ctx, const PyExpr *e)
     }
     case PY_BINOP:
         return op_call2(ctx, e->u.binop.op, e->u.binop.left, e->u.binop.right, e->span);
-    case PY_UNARYOP: return unary_expr(ctx, e);
-    case PY_COMPARE: return compare_expr(ctx, e);
+    case PY_UNARYOP:
+        return unary_expr(ctx, e);
+    case PY_COMPARE:
+        return compare_expr(ctx, e);
     case PY_INT:
     case PY_FLOAT:
     case PY_BOOL:
@@ -438,7 +469,8 @@ Expr *script_expr(ScriptCtx *ctx, const PyExpr *e)
     case PY_SLICE:
     case PY_BOOLOP:
     case PY_IFEXP:
-    case PY_STARRED: break;
+    case PY_STARRED:
+        break;
     }
     script_fail(ctx, "BadExpression", e->span, "this Python expression has no Relax meaning");
 }
@@ -490,12 +522,17 @@ AttrValue *script_attr_value(ScriptCtx *ctx, const PyExpr *e, bool allow_expr)
         return v;
     }
     switch (e->kind) {
-    case PY_NONE: return attr_new(ATTR_NONE, e->span);
-    case PY_STR: return attr_str(e->u.str, e->span);
+    case PY_NONE:
+        return attr_new(ATTR_NONE, e->span);
+    case PY_STR:
+        return attr_str(e->u.str, e->span);
     case PY_LIST:
-    case PY_TUPLE: return attr_seq(ctx, e, allow_expr);
-    case PY_DICT: return attr_dict(ctx, e, allow_expr);
-    default: break;
+    case PY_TUPLE:
+        return attr_seq(ctx, e, allow_expr);
+    case PY_DICT:
+        return attr_dict(ctx, e, allow_expr);
+    default:
+        break;
     }
     if (!allow_expr)
         script_fail(ctx, "BadExpression", e->span,

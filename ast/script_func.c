@@ -86,8 +86,7 @@ void script_close_block(ScriptCtx *ctx)
 void script_func_attr(ScriptCtx *ctx, const PyExpr *call)
 {
     FuncState *f = ctx->func;
-    if (call->u.call.nargs != 1 || call->u.call.nkw != 0 ||
-        call->u.call.args[0]->kind != PY_DICT)
+    if (call->u.call.nargs != 1 || call->u.call.nkw != 0 || call->u.call.args[0]->kind != PY_DICT)
         script_fail(ctx, "BadArguments", call->span, "R.func_attr takes one dict");
     if (f->has_func_attr)
         script_fail(ctx, "DuplicateFuncAttr", call->span, "a second R.func_attr");
@@ -99,8 +98,7 @@ void script_func_attr(ScriptCtx *ctx, const PyExpr *call)
         if (k->kind != PY_STR)
             script_fail(ctx, "BadExpression", k->span, "attribute keys must be strings");
         if (attrs_get(f->attrs, k->u.str))
-            script_fail(ctx, "DuplicateFuncAttr", k->span, "attribute `%s` given twice",
-                        k->u.str);
+            script_fail(ctx, "DuplicateFuncAttr", k->span, "attribute `%s` given twice", k->u.str);
         attrs_set(f->attrs, k->u.str, script_attr_value(ctx, d->u.dict.values[i], false));
     }
 }

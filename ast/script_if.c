@@ -59,8 +59,7 @@ static Expr *last_stmt(ScriptCtx *ctx, const PyStmt *s, Branch *b)
     if (s->kind == PYS_ANNASSIGN)
         b->ann = script_sinfo(ctx, s->u.annassign.annotation, SMODE_BODY);
     if (script_is_call_to(ctx, value, NS_RELAX, "match_cast"))
-        return script_var_ref(script_match_cast(ctx, target, b->ann, value, s->span),
-                              target->span);
+        return script_var_ref(script_match_cast(ctx, target, b->ann, value, s->span), target->span);
     return script_rhs(ctx, value);
 }
 

@@ -66,7 +66,7 @@ typedef struct FuncState {
     Attrs *attrs;
     bool has_func_attr;
     Span attr_span;
-    Expr *ret_expr; /* the return value once `return` was seen */
+    Expr *ret_expr;   /* the return value once `return` was seen */
     int branch_depth; /* > 0 inside an if branch */
 } FuncState;
 
@@ -85,11 +85,11 @@ typedef struct ScriptCtx {
     Sym *syms; /* the symbol table: a stack, innermost last */
     int nsyms;
     int capsyms;
-    FuncState *func;     /* NULL outside a function */
-    DataflowState *df;   /* NULL outside `with R.dataflow()` */
-    BodyBuilder *body;   /* the SeqExpr receiving bindings */
-    Span string_span;    /* the string dim being read, for errors */
-    bool in_string_dim;  /* an unknown name is UndefinedShapeVar, not UnknownName */
+    FuncState *func;    /* NULL outside a function */
+    DataflowState *df;  /* NULL outside `with R.dataflow()` */
+    BodyBuilder *body;  /* the SeqExpr receiving bindings */
+    Span string_span;   /* the string dim being read, for errors */
+    bool in_string_dim; /* an unknown name is UndefinedShapeVar, not UnknownName */
 } ScriptCtx;
 
 /* script_scope.c: errors, prefixes and the symbol table. */
@@ -176,8 +176,8 @@ void script_body_stmts(ScriptCtx *ctx, const PyBody *body);
 /* `e` is a call of <ns>.<path>(...). */
 bool script_is_call_to(ScriptCtx *ctx, const PyExpr *e, ScriptNs ns, const char *path);
 /* name [: ann] = R.match_cast(value, S): emits the MatchCast and binds the name. */
-Var *script_match_cast(ScriptCtx *ctx, const PyExpr *target, StructInfo *ann,
-                       const PyExpr *call, Span span);
+Var *script_match_cast(ScriptCtx *ctx, const PyExpr *target, StructInfo *ann, const PyExpr *call,
+                       Span span);
 /* A right-hand side that is not a Relax value: T.int64() or the module class name. */
 bool script_is_decl(ScriptCtx *ctx, const PyExpr *value);
 

@@ -90,9 +90,15 @@ static int64_t fold_int(const Tr *t, PyOp op, int64_t a, int64_t b, Span span)
     int64_t r = 0;
     bool overflow = false;
     switch (op) {
-    case PYOP_ADD: overflow = __builtin_add_overflow(a, b, &r); break;
-    case PYOP_SUB: overflow = __builtin_sub_overflow(a, b, &r); break;
-    case PYOP_MUL: overflow = __builtin_mul_overflow(a, b, &r); break;
+    case PYOP_ADD:
+        overflow = __builtin_add_overflow(a, b, &r);
+        break;
+    case PYOP_SUB:
+        overflow = __builtin_sub_overflow(a, b, &r);
+        break;
+    case PYOP_MUL:
+        overflow = __builtin_mul_overflow(a, b, &r);
+        break;
     case PYOP_FLOORDIV:
     case PYOP_MOD:
         if (b == 0)
@@ -110,7 +116,8 @@ static int64_t fold_int(const Tr *t, PyOp op, int64_t a, int64_t b, Span span)
             fail(t, "BadExpression", span, "negative integer exponent");
         overflow = !int_pow(a, b, &r);
         break;
-    default: fail(t, "BadExpression", span, "operator not supported on integers");
+    default:
+        fail(t, "BadExpression", span, "operator not supported on integers");
     }
     if (overflow)
         fail(t, "BadExpression", span, "integer literal arithmetic overflows int64");
@@ -120,9 +127,12 @@ static int64_t fold_int(const Tr *t, PyOp op, int64_t a, int64_t b, Span span)
 static double fold_float(const Tr *t, PyOp op, double a, double b, Span span)
 {
     switch (op) {
-    case PYOP_ADD: return a + b;
-    case PYOP_SUB: return a - b;
-    case PYOP_MUL: return a * b;
+    case PYOP_ADD:
+        return a + b;
+    case PYOP_SUB:
+        return a - b;
+    case PYOP_MUL:
+        return a * b;
     case PYOP_DIV:
         if (b == 0)
             fail(t, "BadExpression", span, "float division by zero");
@@ -135,8 +145,10 @@ static double fold_float(const Tr *t, PyOp op, double a, double b, Span span)
         if (b == 0)
             fail(t, "BadExpression", span, "float modulo by zero");
         return a - floor(a / b) * b;
-    case PYOP_POW: return pow(a, b);
-    default: fail(t, "BadExpression", span, "operator not supported on floats");
+    case PYOP_POW:
+        return pow(a, b);
+    default:
+        fail(t, "BadExpression", span, "operator not supported on floats");
     }
 }
 
@@ -183,8 +195,10 @@ static bool fold_number(const Tr *t, const PyExpr *e, PyNum *out)
             out->f = -out->f;
         }
         return true;
-    case PY_BINOP: return fold_binop(t, e, out);
-    default: return false;
+    case PY_BINOP:
+        return fold_binop(t, e, out);
+    default:
+        return false;
     }
 }
 
@@ -192,7 +206,8 @@ bool script_prim_is_literal(const PyExpr *e)
 {
     switch (e->kind) {
     case PY_INT:
-    case PY_FLOAT: return true;
+    case PY_FLOAT:
+        return true;
     case PY_UNARYOP:
         return (e->u.unary.op == PYOP_NEG || e->u.unary.op == PYOP_POS) &&
                script_prim_is_literal(e->u.unary.operand);
@@ -203,7 +218,8 @@ bool script_prim_is_literal(const PyExpr *e)
         return arith && script_prim_is_literal(e->u.binop.left) &&
                script_prim_is_literal(e->u.binop.right);
     }
-    default: return false;
+    default:
+        return false;
     }
 }
 
@@ -359,21 +375,37 @@ static PrimExprKind arith_kind(PyOp op, bool *ok)
 {
     *ok = true;
     switch (op) {
-    case PYOP_ADD: return PE_ADD;
-    case PYOP_SUB: return PE_SUB;
-    case PYOP_MUL: return PE_MUL;
-    case PYOP_DIV: return PE_DIV;
-    case PYOP_FLOORDIV: return PE_FLOORDIV;
-    case PYOP_MOD: return PE_FLOORMOD;
-    case PYOP_BITAND: return PE_AND;
-    case PYOP_BITOR: return PE_OR;
-    case PYOP_EQ: return PE_EQ;
-    case PYOP_NE: return PE_NE;
-    case PYOP_LT: return PE_LT;
-    case PYOP_LE: return PE_LE;
-    case PYOP_GT: return PE_GT;
-    case PYOP_GE: return PE_GE;
-    default: *ok = false; return PE_ADD;
+    case PYOP_ADD:
+        return PE_ADD;
+    case PYOP_SUB:
+        return PE_SUB;
+    case PYOP_MUL:
+        return PE_MUL;
+    case PYOP_DIV:
+        return PE_DIV;
+    case PYOP_FLOORDIV:
+        return PE_FLOORDIV;
+    case PYOP_MOD:
+        return PE_FLOORMOD;
+    case PYOP_BITAND:
+        return PE_AND;
+    case PYOP_BITOR:
+        return PE_OR;
+    case PYOP_EQ:
+        return PE_EQ;
+    case PYOP_NE:
+        return PE_NE;
+    case PYOP_LT:
+        return PE_LT;
+    case PYOP_LE:
+        return PE_LE;
+    case PYOP_GT:
+        return PE_GT;
+    case PYOP_GE:
+        return PE_GE;
+    default:
+        *ok = false;
+        return PE_ADD;
     }
 }
 
@@ -401,7 +433,8 @@ static PrimExpr *translate_unary(const Tr *t, const PyExpr *e)
 {
     PrimExpr *x = translate(t, e->u.unary.operand);
     switch (e->u.unary.op) {
-    case PYOP_POS: return x;
+    case PYOP_POS:
+        return x;
     case PYOP_NOT: {
         if (!dtype_is_bool(x->dtype))
             fail(t, "BadExpression", e->span, "`not` needs a bool operand");
@@ -416,7 +449,8 @@ static PrimExpr *translate_unary(const Tr *t, const PyExpr *e)
         if (dtype_is_int(x->dtype))
             return binary(t, PE_MUL, x, primexpr_int(-1, x->dtype, e->span), e->span);
         fail(t, "BadExpression", e->span, "cannot negate a %s value", dtype_str(x->dtype));
-    default: fail(t, "BadExpression", e->span, "operator not supported in a PrimExpr");
+    default:
+        fail(t, "BadExpression", e->span, "operator not supported in a PrimExpr");
     }
 }
 
@@ -675,9 +709,11 @@ static PrimExpr *translate_rule(const Tr *t, const PyExpr *e, const CallRule *ru
                  dtype_str(b->dtype));
         return make_call(rule->op, a->dtype, (PrimExpr *[]){a, b}, 2, e->span);
     case CALL_CAST:
-    case CALL_CAST_FN: return translate_cast(t, e, rule);
+    case CALL_CAST_FN:
+        return translate_cast(t, e, rule);
     case CALL_SELECT:
-    case CALL_IF: return translate_select(t, e, rule);
+    case CALL_IF:
+        return translate_select(t, e, rule);
     case CALL_MATH:
     case CALL_PREDICATE:
     case CALL_ABS:
@@ -748,14 +784,22 @@ static PrimExpr *translate(const Tr *t, const PyExpr *e)
     if (fold_number(t, e, &n))
         return literal_default(t, n, e->span);
     switch (e->kind) {
-    case PY_NAME: return translate_name(t, e);
-    case PY_BOOL: return primexpr_int(e->u.bool_value, dtype_bool(), e->span);
-    case PY_BINOP: return translate_binop(t, e);
-    case PY_UNARYOP: return translate_unary(t, e);
-    case PY_BOOLOP: return translate_boolop(t, e);
-    case PY_COMPARE: return translate_compare(t, e);
-    case PY_CALL: return translate_call(t, e);
-    case PY_SUBSCRIPT: return translate_load(t, e);
+    case PY_NAME:
+        return translate_name(t, e);
+    case PY_BOOL:
+        return primexpr_int(e->u.bool_value, dtype_bool(), e->span);
+    case PY_BINOP:
+        return translate_binop(t, e);
+    case PY_UNARYOP:
+        return translate_unary(t, e);
+    case PY_BOOLOP:
+        return translate_boolop(t, e);
+    case PY_COMPARE:
+        return translate_compare(t, e);
+    case PY_CALL:
+        return translate_call(t, e);
+    case PY_SUBSCRIPT:
+        return translate_load(t, e);
     case PY_ATTR:
     case PY_SLICE:
     case PY_TUPLE:
@@ -766,7 +810,8 @@ static PrimExpr *translate(const Tr *t, const PyExpr *e)
     case PY_STR:
     case PY_NONE:
     case PY_IFEXP:
-    case PY_STARRED: break;
+    case PY_STARRED:
+        break;
     }
     fail(t, "BadExpression", e->span, "not a PrimExpr");
 }

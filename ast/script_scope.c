@@ -105,8 +105,9 @@ static const char *strip_tvm(const char *path, ScriptNs *ns)
     static const struct {
         const char *prefix;
         ScriptNs ns;
-    } subs[] = {{"script.relax.", NS_RELAX}, {"relax.", NS_RELAX}, {"script.tir.", NS_TIR},
-                {"tir.", NS_TIR},           {"script.ir.", NS_IR},  {"ir.", NS_IR}};
+    } subs[] = {{"script.relax.", NS_RELAX}, {"relax.", NS_RELAX},
+                {"script.tir.", NS_TIR},     {"tir.", NS_TIR},
+                {"script.ir.", NS_IR},       {"ir.", NS_IR}};
     for (size_t i = 0; i < sizeof subs / sizeof subs[0]; i++) {
         size_t n = strlen(subs[i].prefix);
         if (strncmp(path, subs[i].prefix, n) == 0) {

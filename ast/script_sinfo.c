@@ -1,5 +1,6 @@
 /* script_sinfo: StructInfo annotations (R.Object, R.Tensor, R.Shape, R.Prim, R.Tuple,
- * R.Callable), their dims and the shape variables string dims define. SPEC_NOTES: TS-3, TS-3.1, TS-5.1. */
+ * R.Callable), their dims and the shape variables string dims define. SPEC_NOTES: TS-3, TS-3.1,
+ * TS-5.1. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,8 +52,7 @@ bool script_is_sinfo(ScriptCtx *ctx, const PyExpr *e)
 }
 
 /* Binds an annotation's arguments to its Python parameters (positional, then keywords). */
-static void bind(ScriptCtx *ctx, const Ann *a, const char *const *names, int n,
-                 const PyExpr **slot)
+static void bind(ScriptCtx *ctx, const Ann *a, const char *const *names, int n, const PyExpr **slot)
 {
     if (a->nargs > n)
         script_fail(ctx, "AnnotationArity", a->e->span, "too many arguments to R.%s", a->kind);
@@ -242,8 +242,7 @@ static StructInfo *shape(ScriptCtx *ctx, const Ann *a, SinfoMode mode)
     if (is_none(s[0]))
         return sinfo_shape(NULL, ndim, a->e->span);
     if (!is_seq(s[0]))
-        script_fail(ctx, "AnnotationShape", s[0]->span,
-                    "R.Shape values must be a list or a tuple");
+        script_fail(ctx, "AnnotationShape", s[0]->span, "R.Shape values must be a list or a tuple");
     /* An empty list with an ndim reads as ndim only, as TVM reads it. */
     if (s[0]->u.seq.n == 0 && ndim_given(ctx, s[1]))
         return sinfo_shape(NULL, ndim, a->e->span);
@@ -290,8 +289,7 @@ static StructInfo *prim(ScriptCtx *ctx, const Ann *a, SinfoMode mode)
     return sinfo_prim(t, v, a->e->span);
 }
 
-static StructInfo **sinfo_list(ScriptCtx *ctx, const PyExpr *const *items, int n,
-                               SinfoMode mode)
+static StructInfo **sinfo_list(ScriptCtx *ctx, const PyExpr *const *items, int n, SinfoMode mode)
 {
     StructInfo **v = MEM_ARRAY(StructInfo *, n ? n : 1);
     for (int i = 0; i < n; i++)

@@ -70,9 +70,8 @@ static void declare(ScriptCtx *ctx, const PyExpr *target, const PyExpr *value)
         if (strcmp(f->sig_vars[i]->name, target->u.name) != 0)
             continue;
         if (!dtype_equal(f->sig_vars[i]->dtype, t))
-            script_fail(ctx, "ShapeVarDType", value->span,
-                        "`%s` is %s in the signature, not %s", target->u.name,
-                        dtype_str(f->sig_vars[i]->dtype), dtype_str(t));
+            script_fail(ctx, "ShapeVarDType", value->span, "`%s` is %s in the signature, not %s",
+                        target->u.name, dtype_str(f->sig_vars[i]->dtype), dtype_str(t));
         script_bind_tirvar(ctx, target->u.name, f->sig_vars[i]);
         return;
     }
@@ -84,12 +83,11 @@ static void declare(ScriptCtx *ctx, const PyExpr *target, const PyExpr *value)
 /* ---- bindings (TS-4.1, TS-4.3) ------------------------------------------------------ */
 
 /* match_cast -> 'R.match_cast' '(' expr ',' S ')' */
-Var *script_match_cast(ScriptCtx *ctx, const PyExpr *target, StructInfo *ann,
-                       const PyExpr *call, Span span)
+Var *script_match_cast(ScriptCtx *ctx, const PyExpr *target, StructInfo *ann, const PyExpr *call,
+                       Span span)
 {
     if (call->u.call.nargs != 2 || call->u.call.nkw != 0)
-        script_fail(ctx, "BadArguments", call->span,
-                    "R.match_cast takes a value and a StructInfo");
+        script_fail(ctx, "BadArguments", call->span, "R.match_cast takes a value and a StructInfo");
     Expr *value = script_expr(ctx, call->u.call.args[0]);
     StructInfo *s = script_sinfo(ctx, call->u.call.args[1], SMODE_BODY);
     if (ann && !equal_sinfo(ann, s))
@@ -218,8 +216,7 @@ static void output_stmt(ScriptCtx *ctx, const PyExpr *call)
 {
     DataflowState *df = ctx->df;
     if (!df)
-        script_fail(ctx, "OutputOutsideDataflow", call->span,
-                    "R.output outside a dataflow block");
+        script_fail(ctx, "OutputOutsideDataflow", call->span, "R.output outside a dataflow block");
     if (df->has_output)
         script_fail(ctx, "DuplicateOutput", call->span, "a second R.output in the block");
     if (call->u.call.nkw > 0)
@@ -301,7 +298,9 @@ static void with_stmt(ScriptCtx *ctx, const PyStmt *s)
 static void expose(Expr *e)
 {
     switch (e->kind) {
-    case EXPR_VAR: e->u.var->is_dataflow = false; return;
+    case EXPR_VAR:
+        e->u.var->is_dataflow = false;
+        return;
     case EXPR_TUPLE:
         for (int i = 0; i < e->u.tuple.n; i++)
             expose(e->u.tuple.fields[i]);
@@ -311,7 +310,9 @@ static void expose(Expr *e)
         for (int i = 0; i < e->u.call.nargs; i++)
             expose(e->u.call.args[i]);
         return;
-    case EXPR_TUPLE_GET_ITEM: expose(e->u.get_item.tuple); return;
+    case EXPR_TUPLE_GET_ITEM:
+        expose(e->u.get_item.tuple);
+        return;
     case EXPR_CONSTANT:
     case EXPR_GLOBAL_VAR:
     case EXPR_SEQ:
@@ -322,7 +323,8 @@ static void expose(Expr *e)
     case EXPR_IF:
     case EXPR_EXTERN_FUNC:
     case EXPR_SHAPE:
-    case EXPR_OP: return;
+    case EXPR_OP:
+        return;
     }
 }
 
@@ -382,29 +384,51 @@ static void def_stmt(ScriptCtx *ctx, const PyStmt *s)
 
 static noreturn void unsupported(ScriptCtx *ctx, const PyStmt *s, const char *what)
 {
-    script_fail(ctx, "UnsupportedSyntax", s->span, "%s is not supported in a Relax function",
-                what);
+    script_fail(ctx, "UnsupportedSyntax", s->span, "%s is not supported in a Relax function", what);
 }
 
 void script_stmt(ScriptCtx *ctx, const PyStmt *s)
 {
     switch (s->kind) {
-    case PYS_EXPR: expr_stmt(ctx, s); return;
-    case PYS_ASSIGN: assign_stmt(ctx, s); return;
-    case PYS_ANNASSIGN: annassign_stmt(ctx, s); return;
-    case PYS_RETURN: return_stmt(ctx, s); return;
-    case PYS_IF: script_if(ctx, s); return;
-    case PYS_WITH: with_stmt(ctx, s); return;
-    case PYS_DEF: def_stmt(ctx, s); return;
-    case PYS_PASS: return;
-    case PYS_AUGASSIGN: unsupported(ctx, s, "augmented assignment");
-    case PYS_FOR: unsupported(ctx, s, "`for`");
-    case PYS_WHILE: unsupported(ctx, s, "`while`");
-    case PYS_CLASS: unsupported(ctx, s, "`class`");
-    case PYS_IMPORT: unsupported(ctx, s, "`import`");
-    case PYS_ASSERT: unsupported(ctx, s, "`assert`");
-    case PYS_BREAK: unsupported(ctx, s, "`break`");
-    case PYS_CONTINUE: unsupported(ctx, s, "`continue`");
+    case PYS_EXPR:
+        expr_stmt(ctx, s);
+        return;
+    case PYS_ASSIGN:
+        assign_stmt(ctx, s);
+        return;
+    case PYS_ANNASSIGN:
+        annassign_stmt(ctx, s);
+        return;
+    case PYS_RETURN:
+        return_stmt(ctx, s);
+        return;
+    case PYS_IF:
+        script_if(ctx, s);
+        return;
+    case PYS_WITH:
+        with_stmt(ctx, s);
+        return;
+    case PYS_DEF:
+        def_stmt(ctx, s);
+        return;
+    case PYS_PASS:
+        return;
+    case PYS_AUGASSIGN:
+        unsupported(ctx, s, "augmented assignment");
+    case PYS_FOR:
+        unsupported(ctx, s, "`for`");
+    case PYS_WHILE:
+        unsupported(ctx, s, "`while`");
+    case PYS_CLASS:
+        unsupported(ctx, s, "`class`");
+    case PYS_IMPORT:
+        unsupported(ctx, s, "`import`");
+    case PYS_ASSERT:
+        unsupported(ctx, s, "`assert`");
+    case PYS_BREAK:
+        unsupported(ctx, s, "`break`");
+    case PYS_CONTINUE:
+        unsupported(ctx, s, "`continue`");
     }
 }
 

@@ -106,23 +106,29 @@ static AttrValue *attr_value(TirCtx *c, const PyExpr *e)
         return v;
     }
     switch (e->kind) {
-    case PY_BOOL: return attr_bool(e->u.bool_value, e->span);
-    case PY_INT: return attr_int(e->u.int_value, e->span);
-    case PY_STR: return attr_str(e->u.str, e->span);
-    case PY_NONE: return attr_new(ATTR_NONE, e->span);
+    case PY_BOOL:
+        return attr_bool(e->u.bool_value, e->span);
+    case PY_INT:
+        return attr_int(e->u.int_value, e->span);
+    case PY_STR:
+        return attr_str(e->u.str, e->span);
+    case PY_NONE:
+        return attr_new(ATTR_NONE, e->span);
     case PY_FLOAT: {
         AttrValue *v = attr_new(ATTR_FLOAT, e->span);
         v->u.f = e->u.float_value;
         return v;
     }
     case PY_LIST:
-    case PY_TUPLE: return attr_seq(c, e);
+    case PY_TUPLE:
+        return attr_seq(c, e);
     case PY_DICT: {
         AttrValue *v = attr_new(ATTR_DICT, e->span);
         v->u.dict = script_tir_attrs(c, e);
         return v;
     }
-    default: script_tir_fail(c, e->span, "an attribute value must be a Python literal");
+    default:
+        script_tir_fail(c, e->span, "an attribute value must be a Python literal");
     }
 }
 

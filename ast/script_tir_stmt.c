@@ -416,22 +416,32 @@ static Stmt *translate_stmt(TirCtx *c, const PyBody *body, int i, bool *rest)
 {
     const PyStmt *s = body->stmts[i];
     switch (s->kind) {
-    case PYS_EXPR: return translate_expr_stmt(c, s);
-    case PYS_ASSIGN: return translate_assign(c, body, i, rest);
-    case PYS_ANNASSIGN: return translate_annassign(c, body, i, rest);
-    case PYS_AUGASSIGN: return translate_augassign(c, s);
-    case PYS_RETURN: return translate_return(c, s);
-    case PYS_IF: return translate_if(c, s);
-    case PYS_FOR: return translate_for(c, s);
-    case PYS_WITH: return translate_with(c, s);
-    case PYS_PASS: return NULL;
+    case PYS_EXPR:
+        return translate_expr_stmt(c, s);
+    case PYS_ASSIGN:
+        return translate_assign(c, body, i, rest);
+    case PYS_ANNASSIGN:
+        return translate_annassign(c, body, i, rest);
+    case PYS_AUGASSIGN:
+        return translate_augassign(c, s);
+    case PYS_RETURN:
+        return translate_return(c, s);
+    case PYS_IF:
+        return translate_if(c, s);
+    case PYS_FOR:
+        return translate_for(c, s);
+    case PYS_WITH:
+        return translate_with(c, s);
+    case PYS_PASS:
+        return NULL;
     case PYS_WHILE:
     case PYS_DEF:
     case PYS_CLASS:
     case PYS_IMPORT:
     case PYS_ASSERT:
     case PYS_BREAK:
-    case PYS_CONTINUE: break;
+    case PYS_CONTINUE:
+        break;
     }
     script_tir_fail(c, s->span, "statement not supported in a PrimFunc");
 }

@@ -33,8 +33,7 @@ StructInfo *sinfo_shape(PrimExpr **values, int ndim, Span span)
     return s;
 }
 
-StructInfo *sinfo_tensor(struct Expr *shape, DataType dtype, VDevice *vdevice, int ndim,
-                         Span span)
+StructInfo *sinfo_tensor(struct Expr *shape, DataType dtype, VDevice *vdevice, int ndim, Span span)
 {
     StructInfo *s = make(SINFO_TENSOR, span);
     s->u.tensor.shape = shape;

@@ -67,8 +67,7 @@ typedef struct StructInfo {
 StructInfo *sinfo_object(Span span);
 StructInfo *sinfo_prim(DataType dtype, PrimExpr *value, Span span);
 StructInfo *sinfo_shape(PrimExpr **values, int ndim, Span span);
-StructInfo *sinfo_tensor(struct Expr *shape, DataType dtype, VDevice *vdevice, int ndim,
-                         Span span);
+StructInfo *sinfo_tensor(struct Expr *shape, DataType dtype, VDevice *vdevice, int ndim, Span span);
 StructInfo *sinfo_tuple(StructInfo **fields, int n, Span span);
 StructInfo *sinfo_func(StructInfo **params, int nparams, StructInfo *ret, bool purity, Span span);
 StructInfo *sinfo_func_opaque(StructInfo *ret, bool purity, const char *derive_func, Span span);

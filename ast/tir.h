@@ -117,7 +117,7 @@ typedef struct Stmt {
 
 typedef struct PrimFunc {
     const char *name;
-    TirVar **params;      /* handles, buffers' data and scalars, in order */
+    TirVar **params;        /* handles, buffers' data and scalars, in order */
     Buffer **param_buffers; /* buffer_map: the buffer bound to params[i], or NULL */
     int nparams;
     Stmt *body;

@@ -264,8 +264,7 @@ bool builtins_has(const char *op_name)
     return find_builtin(op_name) != NULL;
 }
 
-Value *builtins_call(struct Interp *in, struct Env *env, const Expr *call, Value **args,
-                     int nargs)
+Value *builtins_call(struct Interp *in, struct Env *env, const Expr *call, Value **args, int nargs)
 {
     const char *op = call->u.call.op->kind == EXPR_OP ? call->u.call.op->u.op_name : NULL;
     const BuiltinEntry *b = find_builtin(op);

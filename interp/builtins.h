@@ -15,7 +15,6 @@ struct Env;
 bool builtins_has(const char *op_name);
 /* Evaluates a call to a builtin Op. The arguments are already evaluated left to right
  * (E-12.1); `env` gives the shape variables in scope (for out_sinfo shapes). */
-Value *builtins_call(struct Interp *in, struct Env *env, const Expr *call, Value **args,
-                     int nargs);
+Value *builtins_call(struct Interp *in, struct Env *env, const Expr *call, Value **args, int nargs);
 
 #endif

@@ -35,8 +35,7 @@ static BoundFunc *bound_new(const Value *callee, int nparams, int ncaptured, Spa
     f->params = MEM_ARRAY(Var *, nparams + 1);
     f->nparams = nparams;
     f->is_pure = callee->kind == VAL_CLOSURE ? callee->u.closure.func->is_pure : false;
-    f->name = callee->kind == VAL_CLOSURE ? callee->u.closure.func->name
-                                          : callee->u.primfunc->name;
+    f->name = callee->kind == VAL_CLOSURE ? callee->u.closure.func->name : callee->u.primfunc->name;
     Expr **args = MEM_ARRAY(Expr *, nparams + ncaptured + 1);
     for (int i = 0; i < nparams; i++) {
         f->params[i] = var_new(mem_printf("arg%d", i), false, sinfo_object(span), span);
@@ -94,8 +93,8 @@ Value *builtins_make_closure(const BuiltinCall *bc)
                       value_kind_name(callee->kind));
     int k = captured->u.tuple.n;
     if (k > arity)
-        builtins_fail(bc, "OpPrecondition", "%d captured values for a function of %d parameters",
-                      k, arity);
+        builtins_fail(bc, "OpPrecondition", "%d captured values for a function of %d parameters", k,
+                      arity);
     BoundFunc *b = bound_function(bc, callee, arity, k);
     Env *env = env_new(k + 1);
     env_bind(env, b->callee, callee);
@@ -109,6 +108,5 @@ Value *builtins_invoke_closure(const BuiltinCall *bc)
 {
     builtins_want_args(bc, 2, 2);
     Value *args = builtins_tuple_arg(bc, 1, "the arguments");
-    return interp_call(bc->in, bc->args[0], args->u.tuple.fields, args->u.tuple.n,
-                       bc->call->span);
+    return interp_call(bc->in, bc->args[0], args->u.tuple.fields, args->u.tuple.n, bc->call->span);
 }

@@ -21,8 +21,7 @@ typedef struct Outputs {
 static Outputs output_sinfo(const BuiltinCall *bc)
 {
     const Expr *call = bc->call;
-    Outputs o = {.sinfo = call->u.call.sinfo_args, .n = call->u.call.nsinfo_args,
-                 .is_tuple = true};
+    Outputs o = {.sinfo = call->u.call.sinfo_args, .n = call->u.call.nsinfo_args, .is_tuple = true};
     if (o.n == 1 && o.sinfo[0]->kind == SINFO_TUPLE) {
         o.n = o.sinfo[0]->u.tuple.n;
         o.sinfo = o.sinfo[0]->u.tuple.fields;
@@ -161,8 +160,7 @@ Value *builtins_call_tir(const BuiltinCall *bc)
     Outputs o = output_sinfo(bc);
     for (int i = 0; i < o.n; i++)
         o.values[i] = alloc_output(bc, o.sinfo[i]);
-    Value **all = join_args(inputs->u.tuple.fields, inputs->u.tuple.n, o.values, o.n, ints,
-                            nints);
+    Value **all = join_args(inputs->u.tuple.fields, inputs->u.tuple.n, o.values, o.n, ints, nints);
     tir_exec_call(bc->in, f, all, inputs->u.tuple.n + o.n + nints, bc->call->span);
     return outputs_result(&o);
 }
@@ -246,8 +244,7 @@ Value *builtins_call_tir_inplace(const BuiltinCall *bc)
             o.values[i] = inplace_output(bc, inputs->u.tuple.fields[idx[i]], o.sinfo[i], i);
         }
     }
-    Value **all = join_args(inputs->u.tuple.fields, inputs->u.tuple.n, fresh, nfresh, ints,
-                            nints);
+    Value **all = join_args(inputs->u.tuple.fields, inputs->u.tuple.n, fresh, nfresh, ints, nints);
     tir_exec_call(bc->in, f, all, inputs->u.tuple.n + nfresh + nints, bc->call->span);
     return outputs_result(&o);
 }
@@ -269,8 +266,7 @@ Value *builtins_call_dps_packed(const BuiltinCall *bc)
         int ndim;
         int64_t *dims = output_layout(bc, o.sinfo[i], &ndim);
         const Tensor *t = o.values[i]->u.tensor;
-        if (!dtype_equal(t->dtype, o.sinfo[i]->u.tensor.dtype) ||
-            !tensor_has_shape(t, ndim, dims))
+        if (!dtype_equal(t->dtype, o.sinfo[i]->u.tensor.dtype) || !tensor_has_shape(t, ndim, dims))
             interp_fail(bc->in, "OutputMismatch", bc->rule, bc->call->span,
                         "R.call_dps_packed: output %d no longer matches out_sinfo", i);
     }

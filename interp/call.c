@@ -160,15 +160,21 @@ Value *interp_call(Interp *in, Value *callee, Value **args, int nargs, Span span
     case VAL_PACKED: {
         /* E-12.2.2; a module-level ExternFunc naming no packed function fails here. */
         if (callee->u.packed.fn == NULL)
-            interp_fail(in, "PackedFuncMissing", "E-11", span,
-                        "no packed function named '%s'", callee->u.packed.name);
+            interp_fail(in, "PackedFuncMissing", "E-11", span, "no packed function named '%s'",
+                        callee->u.packed.name);
         Value *r = callee->u.packed.fn(in, args, nargs);
         return r != NULL ? r : value_unit();
     }
     case VAL_PRIMFUNC: /* E-12.2.3 */
         return tir_exec_call(in, callee->u.primfunc, args, nargs, span);
-    case VAL_TENSOR: case VAL_TUPLE: case VAL_SHAPE: case VAL_PRIM: case VAL_STRING:
-    case VAL_DTYPE: case VAL_NULL: case VAL_OBJECT:
+    case VAL_TENSOR:
+    case VAL_TUPLE:
+    case VAL_SHAPE:
+    case VAL_PRIM:
+    case VAL_STRING:
+    case VAL_DTYPE:
+    case VAL_NULL:
+    case VAL_OBJECT:
         break;
     }
     interp_fail(in, "NotCallable", "E-12", span, "a %s is not callable",
@@ -194,8 +200,8 @@ Value *call_eval(Interp *in, Env *env, const Expr *call, TailCall *tc)
         if (!builtins_has(op->u.op_name)) {
             const OpImpl *impl = ops_lookup(op->u.op_name);
             if (impl == NULL || impl->kernel == NULL)
-                interp_fail(in, "OpNotImplemented", "E-12", call->span,
-                            "operator %s has no kernel", op->u.op_name);
+                interp_fail(in, "OpNotImplemented", "E-12", call->span, "operator %s has no kernel",
+                            op->u.op_name);
             return impl->kernel(in, call, args, n);
         }
         Value *r = builtins_call(in, env, call, args, n);

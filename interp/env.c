@@ -210,8 +210,7 @@ void env_shape_pop(Env *env, int mark)
     }
 }
 
-void env_each_shape(const Env *env, void (*fn)(void *ctx, const TirVar *var, int64_t v),
-                    void *ctx)
+void env_each_shape(const Env *env, void (*fn)(void *ctx, const TirVar *var, int64_t v), void *ctx)
 {
     for (; env != NULL; env = env->parent) {
         for (uint32_t i = 0; i < env->map.cap; i++) {
@@ -257,9 +256,23 @@ static void walk_prim(Walk *w, const PrimExpr *p)
             VEC_PUSH(w->shape_vars, w->nshape, w->capshape, p->u.var);
         }
         return;
-    case PE_ADD: case PE_SUB: case PE_MUL: case PE_DIV: case PE_MOD: case PE_FLOORDIV:
-    case PE_FLOORMOD: case PE_MIN: case PE_MAX: case PE_EQ: case PE_NE: case PE_LT:
-    case PE_LE: case PE_GT: case PE_GE: case PE_AND: case PE_OR:
+    case PE_ADD:
+    case PE_SUB:
+    case PE_MUL:
+    case PE_DIV:
+    case PE_MOD:
+    case PE_FLOORDIV:
+    case PE_FLOORMOD:
+    case PE_MIN:
+    case PE_MAX:
+    case PE_EQ:
+    case PE_NE:
+    case PE_LT:
+    case PE_LE:
+    case PE_GT:
+    case PE_GE:
+    case PE_AND:
+    case PE_OR:
         walk_prim(w, p->u.bin.a);
         walk_prim(w, p->u.bin.b);
         return;
@@ -372,8 +385,12 @@ static void walk_expr(Walk *w, const Expr *e)
     if (e == NULL)
         return;
     switch (e->kind) {
-    case EXPR_CONSTANT: case EXPR_GLOBAL_VAR: case EXPR_STRING: case EXPR_DTYPE:
-    case EXPR_EXTERN_FUNC: case EXPR_OP:
+    case EXPR_CONSTANT:
+    case EXPR_GLOBAL_VAR:
+    case EXPR_STRING:
+    case EXPR_DTYPE:
+    case EXPR_EXTERN_FUNC:
+    case EXPR_OP:
         return;
     case EXPR_VAR:
         walk_use(w, e->u.var);

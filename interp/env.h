@@ -21,8 +21,7 @@ void env_bind_shape(Env *env, const TirVar *var, int64_t v);
 bool env_lookup_shape(const Env *env, const TirVar *var, int64_t *out);
 void env_unbind_shape(Env *env, const TirVar *var);
 /* Calls fn for every shape variable bound in env (for --trace). */
-void env_each_shape(const Env *env, void (*fn)(void *ctx, const TirVar *var, int64_t v),
-                    void *ctx);
+void env_each_shape(const Env *env, void (*fn)(void *ctx, const TirVar *var, int64_t v), void *ctx);
 
 /* Additions for the evaluator (additive to the interface above). */
 

@@ -39,8 +39,8 @@ bool eval_condition(Interp *in, const Value *v, Span span)
         return v->u.prim.i != 0;
     if (v->kind == VAL_TENSOR && v->u.tensor->ndim == 0 && dtype_is_bool(v->u.tensor->dtype))
         return tensor_get_i64(v->u.tensor, 0) != 0;
-    interp_fail(in, "IfCondition", "E-10", span,
-                "the condition is a %s, not a bool scalar", value_kind_name(v->kind));
+    interp_fail(in, "IfCondition", "E-10", span, "the condition is a %s, not a bool scalar",
+                value_kind_name(v->kind));
 }
 
 static Value *eval_var(Interp *in, const Env *env, const Expr *e)
@@ -105,8 +105,7 @@ static Value *eval_extern(Interp *in, const Expr *e)
         if (gs != NULL && gs->kind == ATTR_STR && strcmp(gs->u.s, name) == 0)
             return in->globals[i];
     }
-    interp_fail(in, "PackedFuncMissing", "E-11", e->span, "no packed function named '%s'",
-                name);
+    interp_fail(in, "PackedFuncMissing", "E-11", e->span, "no packed function named '%s'", name);
 }
 
 Value *eval_make_closure(Interp *in, Env *env, const Function *f, const Var *self)

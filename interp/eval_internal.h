@@ -10,14 +10,13 @@
 /* Which error a failed structural check raises: a MatchCast binding's own codes, or the
  * function entry and exit codes of SPEC_REST §1. */
 typedef enum McMode {
-    MC_MODE_CAST,  /* MatchCast* codes, rules MC-1..MC-6 */
-    MC_MODE_ARG,   /* ArgCheck, FN-2 */
-    MC_MODE_RET,   /* ReturnCheck, FN-3 */
+    MC_MODE_CAST, /* MatchCast* codes, rules MC-1..MC-6 */
+    MC_MODE_ARG,  /* ArgCheck, FN-2 */
+    MC_MODE_RET,  /* ReturnCheck, FN-3 */
 } McMode;
 
 /* MC-1..MC-6: checks `v` against `s`, binding lone unbound shape variables in `env`. */
-void match_cast_check(Interp *in, Env *env, const StructInfo *s, Value *v, McMode mode,
-                      Span span);
+void match_cast_check(Interp *in, Env *env, const StructInfo *s, Value *v, McMode mode, Span span);
 /* FN-1: binds every unbound shape variable in a binding position of `s` from `v`; raises
  * ArgCheck (FN-1) when the value lacks the component a binding position reads. */
 void match_cast_bind_params(Interp *in, Env *env, const StructInfo *s, Value *v, Span span);

@@ -38,8 +38,8 @@ static Value *global_value(Interp *in, const ModuleFunc *mf)
          * ExternFunc naming no packed function fails here, before the entry runs. */
         Value *v = packed_lookup(in->packed, mf->u.extern_symbol);
         if (v == NULL)
-            interp_fail(in, "PackedFuncMissing", "E-11", mf->span,
-                        "no packed function named '%s'", mf->u.extern_symbol);
+            interp_fail(in, "PackedFuncMissing", "E-11", mf->span, "no packed function named '%s'",
+                        mf->u.extern_symbol);
         return v;
     }
     }

@@ -18,10 +18,10 @@ struct PackedRegistry; /* interp/packed.h */
 struct FuncInfoTable;  /* interp/env.h: per-Function analysis (free variables), cached */
 
 typedef struct InterpOptions {
-    int max_depth;  /* Relax call depth limit (LIMIT-depth); default INTERP_DEFAULT_MAX_DEPTH */
-    int64_t fuel;   /* step budget (LIMIT-fuel); default INTERP_DEFAULT_FUEL */
-    FILE *trace;    /* --trace output, or NULL */
-    FILE *echo;     /* printed output is also written here as produced, or NULL */
+    int max_depth; /* Relax call depth limit (LIMIT-depth); default INTERP_DEFAULT_MAX_DEPTH */
+    int64_t fuel;  /* step budget (LIMIT-fuel); default INTERP_DEFAULT_FUEL */
+    FILE *trace;   /* --trace output, or NULL */
+    FILE *echo;    /* printed output is also written here as produced, or NULL */
 } InterpOptions;
 
 #define INTERP_DEFAULT_MAX_DEPTH 10000
@@ -31,16 +31,16 @@ typedef struct Interp {
     const IRModule *mod;
     ErrorTrap *trap; /* runtime errors longjmp here */
     InterpOptions opt;
-    StrBuf out;      /* everything R.print and spectest.print wrote, for `stdout:` checks */
-    int64_t fuel;    /* steps left */
-    int depth;       /* current Relax call depth */
+    StrBuf out;   /* everything R.print and spectest.print wrote, for `stdout:` checks */
+    int64_t fuel; /* steps left */
+    int depth;    /* current Relax call depth */
     int64_t spectest_counter;
     struct PackedRegistry *packed;
     Value **globals; /* parallel to mod->funcs: closures, PrimFunc values, packed functions */
     struct FuncInfoTable *func_info;
     struct EnvMap *bound_funcs; /* make_closure's synthesized functions, by callee */
-    struct EnvMap *gvar_index; /* GlobalVar* -> 1 + its index in mod->funcs */
-    uintptr_t stack_limit;     /* calls below this C stack address raise DepthLimit; 0: none */
+    struct EnvMap *gvar_index;  /* GlobalVar* -> 1 + its index in mod->funcs */
+    uintptr_t stack_limit;      /* calls below this C stack address raise DepthLimit; 0: none */
 } Interp;
 
 void interp_options_default(InterpOptions *opt);

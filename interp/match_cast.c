@@ -14,11 +14,10 @@ typedef struct Mc {
 
 /* Inside a signature every failed check is an ArgCheck or ReturnCheck whose message names
  * the MatchCast check that failed. */
-static noreturn void mc_fail(const Mc *m, const char *code, const char *rule, const char *fmt,
-                             ...) __attribute__((format(printf, 4, 5)));
+static noreturn void mc_fail(const Mc *m, const char *code, const char *rule, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
-static noreturn void mc_fail(const Mc *m, const char *code, const char *rule, const char *fmt,
-                             ...)
+static noreturn void mc_fail(const Mc *m, const char *code, const char *rule, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -44,17 +43,34 @@ static const TirVar *unbound_var(const Env *env, const PrimExpr *p)
         return NULL;
     int64_t x;
     switch (p->kind) {
-    case PE_INT: case PE_FLOAT: case PE_LOAD:
+    case PE_INT:
+    case PE_FLOAT:
+    case PE_LOAD:
         return NULL;
     case PE_VAR:
         return env_lookup_shape(env, p->u.var, &x) ? NULL : p->u.var;
-    case PE_ADD: case PE_SUB: case PE_MUL: case PE_DIV: case PE_MOD: case PE_FLOORDIV:
-    case PE_FLOORMOD: case PE_MIN: case PE_MAX: case PE_EQ: case PE_NE: case PE_LT:
-    case PE_LE: case PE_GT: case PE_GE: case PE_AND: case PE_OR: {
+    case PE_ADD:
+    case PE_SUB:
+    case PE_MUL:
+    case PE_DIV:
+    case PE_MOD:
+    case PE_FLOORDIV:
+    case PE_FLOORMOD:
+    case PE_MIN:
+    case PE_MAX:
+    case PE_EQ:
+    case PE_NE:
+    case PE_LT:
+    case PE_LE:
+    case PE_GT:
+    case PE_GE:
+    case PE_AND:
+    case PE_OR: {
         const TirVar *a = unbound_var(env, p->u.bin.a);
         return a ? a : unbound_var(env, p->u.bin.b);
     }
-    case PE_NOT: case PE_CAST:
+    case PE_NOT:
+    case PE_CAST:
         return unbound_var(env, p->u.operand);
     case PE_SELECT: {
         const TirVar *a = unbound_var(env, p->u.select.cond);
@@ -108,8 +124,8 @@ static void mc_tensor_shape(const Mc *m, const StructInfo *s, const Tensor *t)
     const Expr *shape = s->u.tensor.shape;
     if (shape->kind == EXPR_SHAPE) {
         if (shape->u.shape.n != t->ndim)
-            mc_fail(m, "MatchCastNdim", "MC-2", "a tensor of rank %d, expected rank %d",
-                    t->ndim, shape->u.shape.n);
+            mc_fail(m, "MatchCastNdim", "MC-2", "a tensor of rank %d, expected rank %d", t->ndim,
+                    shape->u.shape.n);
         for (int i = 0; i < t->ndim; i++)
             mc_dim(m, shape->u.shape.values[i], t->shape[i], i, "MC-2");
         return;
@@ -152,8 +168,7 @@ static void mc_tensor(const Mc *m, const StructInfo *s, const Value *v)
 static void mc_prim(const Mc *m, const StructInfo *s, const Value *v)
 {
     if (v->kind != VAL_PRIM)
-        mc_fail(m, "MatchCastKind", "MC-3", "a %s, expected a PrimValue",
-                value_kind_name(v->kind));
+        mc_fail(m, "MatchCastKind", "MC-3", "a %s, expected a PrimValue", value_kind_name(v->kind));
     DataType dt = s->u.prim.dtype;
     if (!dtype_is_void(dt) && !dtype_equal(dt, v->u.prim.dtype))
         mc_fail(m, "MatchCastDType", "MC-3", "a PrimValue of dtype %s, expected %s",
@@ -196,22 +211,20 @@ static void mc_func(const Mc *m, const StructInfo *s, const Value *v)
     /* An opaque FuncStructInfo (neither params nor derive_func) asks for nothing. */
     bool opaque = !s->u.func.has_params && s->u.func.derive_func == NULL;
     if (!opaque && !value_is_callable(v))
-        mc_fail(m, "MatchCastKind", "MC-6", "a %s, expected a function",
-                value_kind_name(v->kind));
+        mc_fail(m, "MatchCastKind", "MC-6", "a %s, expected a function", value_kind_name(v->kind));
     if (s->u.func.derive_func != NULL && v->kind != VAL_PACKED)
         mc_fail(m, "MatchCastFunc", "MC-6", "a %s, expected a packed function",
                 value_kind_name(v->kind));
     if (s->u.func.has_params && v->kind != VAL_CLOSURE)
-        mc_fail(m, "MatchCastFunc", "MC-6", "a %s, expected a closure",
-                value_kind_name(v->kind));
+        mc_fail(m, "MatchCastFunc", "MC-6", "a %s, expected a closure", value_kind_name(v->kind));
     if (v->kind != VAL_CLOSURE)
         return;
     const Function *f = v->u.closure.func;
     if (s->u.func.purity && !f->is_pure)
         mc_fail(m, "MatchCastFunc", "MC-6", "an impure closure, expected a pure function");
     if (s->u.func.has_params && s->u.func.nparams != f->nparams)
-        mc_fail(m, "MatchCastFunc", "MC-6", "a closure of %d parameters, expected %d",
-                f->nparams, s->u.func.nparams);
+        mc_fail(m, "MatchCastFunc", "MC-6", "a closure of %d parameters, expected %d", f->nparams,
+                s->u.func.nparams);
 }
 
 static void mc_check(const Mc *m, const StructInfo *s, Value *v)
@@ -231,8 +244,7 @@ static void mc_check(const Mc *m, const StructInfo *s, Value *v)
     case SINFO_TUPLE:
         /* MC-5 */
         if (v->kind != VAL_TUPLE)
-            mc_fail(m, "MatchCastKind", "MC-5", "a %s, expected a tuple",
-                    value_kind_name(v->kind));
+            mc_fail(m, "MatchCastKind", "MC-5", "a %s, expected a tuple", value_kind_name(v->kind));
         if (v->u.tuple.n != s->u.tuple.n)
             mc_fail(m, "MatchCastTupleLength", "MC-5", "a tuple of %d fields, expected %d",
                     v->u.tuple.n, s->u.tuple.n);
@@ -245,8 +257,7 @@ static void mc_check(const Mc *m, const StructInfo *s, Value *v)
     }
 }
 
-void match_cast_check(Interp *in, Env *env, const StructInfo *s, Value *v, McMode mode,
-                      Span span)
+void match_cast_check(Interp *in, Env *env, const StructInfo *s, Value *v, McMode mode, Span span)
 {
     Mc m = {in, env, mode, span};
     mc_check(&m, s, v);

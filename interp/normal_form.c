@@ -69,8 +69,9 @@ static void check_call(NfCtx *ctx, const Expr *e)
     for (int i = 0; i < e->u.call.nargs; i++)
         need_leaf(ctx, e->u.call.args[i]);
     if (!op_normalize_conforms(e))
-        report(ctx, "NF-5", e->span, "the arguments of a call_tir-family call must be a "
-                                     "literal tuple");
+        report(ctx, "NF-5", e->span,
+               "the arguments of a call_tir-family call must be a "
+               "literal tuple");
 }
 
 /* Checks the inside of an expression whose own position is already judged. */

@@ -30,9 +30,10 @@ typedef Value *(*OpKernelFn)(struct Interp *in, const Expr *call, Value **args, 
 typedef struct OpImpl {
     const char *name; /* "relax.add" */
     bool pure;
-    OpInferFn infer;   /* NULL: inference not implemented */
-    OpKernelFn kernel; /* NULL: no kernel */
-    const char *dtypes; /* the dtypes the kernel supports, for the status table: "all", "float", "int", ... */
+    OpInferFn infer;    /* NULL: inference not implemented */
+    OpKernelFn kernel;  /* NULL: no kernel */
+    const char *dtypes; /* the dtypes the kernel supports, for the status table: "all", "float",
+                           "int", ... */
 } OpImpl;
 
 /* The implementation of an operator, or NULL. */

@@ -22,8 +22,7 @@ bool ops_check_arity(OpInferCtx *ctx, int min, int max)
     if (min == max)
         ops_infer_fail(ctx, "OpArity", "takes %d argument(s), got %d", min, ctx->nargs);
     else
-        ops_infer_fail(ctx, "OpArity", "takes %d to %d arguments, got %d", min, max,
-                       ctx->nargs);
+        ops_infer_fail(ctx, "OpArity", "takes %d to %d arguments, got %d", min, max, ctx->nargs);
     return false;
 }
 
@@ -32,24 +31,28 @@ static const char *kind_text(const StructInfo *s)
     if (s == NULL)
         return "nothing";
     switch (s->kind) {
-    case SINFO_OBJECT: return "an Object";
-    case SINFO_PRIM: return "a PrimValue";
-    case SINFO_SHAPE: return "a Shape";
-    case SINFO_TENSOR: return "a Tensor";
-    case SINFO_TUPLE: return "a Tuple";
-    case SINFO_FUNC: return "a function";
+    case SINFO_OBJECT:
+        return "an Object";
+    case SINFO_PRIM:
+        return "a PrimValue";
+    case SINFO_SHAPE:
+        return "a Shape";
+    case SINFO_TENSOR:
+        return "a Tensor";
+    case SINFO_TUPLE:
+        return "a Tuple";
+    case SINFO_FUNC:
+        return "a function";
     }
     return "a value";
 }
 
-static const StructInfo *arg_of_kind(OpInferCtx *ctx, int i, StructInfoKind kind,
-                                     const char *want)
+static const StructInfo *arg_of_kind(OpInferCtx *ctx, int i, StructInfoKind kind, const char *want)
 {
     const StructInfo *s = i < ctx->nargs ? ctx->arg_sinfo[i] : NULL;
     if (s != NULL && s->kind == kind)
         return s;
-    ops_infer_fail(ctx, "OpArgType", "argument %d must be %s, got %s", i + 1, want,
-                   kind_text(s));
+    ops_infer_fail(ctx, "OpArgType", "argument %d must be %s, got %s", i + 1, want, kind_text(s));
     return NULL;
 }
 
@@ -338,8 +341,8 @@ const char *ops_call_rule(const Expr *call)
     return ops_rule_of(op->kind == EXPR_OP ? op->u.op_name : "unknown");
 }
 
-static const Value *kernel_arg(struct Interp *in, const Expr *call, Value **args, int nargs,
-                               int i, ValueKind kind)
+static const Value *kernel_arg(struct Interp *in, const Expr *call, Value **args, int nargs, int i,
+                               ValueKind kind)
 {
     if (i < nargs && args[i]->kind == kind)
         return args[i];
@@ -353,14 +356,12 @@ Tensor *ops_kernel_tensor(struct Interp *in, const Expr *call, Value **args, int
     return kernel_arg(in, call, args, nargs, i, VAL_TENSOR)->u.tensor;
 }
 
-const Value *ops_kernel_prim(struct Interp *in, const Expr *call, Value **args, int nargs,
-                             int i)
+const Value *ops_kernel_prim(struct Interp *in, const Expr *call, Value **args, int nargs, int i)
 {
     return kernel_arg(in, call, args, nargs, i, VAL_PRIM);
 }
 
-const Value *ops_kernel_shape(struct Interp *in, const Expr *call, Value **args, int nargs,
-                              int i)
+const Value *ops_kernel_shape(struct Interp *in, const Expr *call, Value **args, int nargs, int i)
 {
     return kernel_arg(in, call, args, nargs, i, VAL_SHAPE);
 }

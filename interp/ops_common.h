@@ -82,11 +82,9 @@ const char *ops_call_rule(const Expr *call);
 /* Argument i as a tensor, or OpPrecondition. */
 Tensor *ops_kernel_tensor(struct Interp *in, const Expr *call, Value **args, int nargs, int i);
 /* Argument i as a PrimValue, or OpPrecondition. */
-const Value *ops_kernel_prim(struct Interp *in, const Expr *call, Value **args, int nargs,
-                             int i);
+const Value *ops_kernel_prim(struct Interp *in, const Expr *call, Value **args, int nargs, int i);
 /* Argument i as a shape value, or OpPrecondition. */
-const Value *ops_kernel_shape(struct Interp *in, const Expr *call, Value **args, int nargs,
-                              int i);
+const Value *ops_kernel_shape(struct Interp *in, const Expr *call, Value **args, int nargs, int i);
 /* `axis` normalized against ndim at run time, or OpPrecondition. */
 int ops_kernel_axis(struct Interp *in, const Expr *call, int64_t axis, int ndim);
 /* A fresh tensor, or OpPrecondition when the dtype or size is unsupported. */

@@ -53,9 +53,8 @@ static bool read_conv(const Expr *call, NnConv2d *p)
     p->groups = ops_attr_int(call, "groups", 1);
     return read_pair(call, "strides", 1, p->strides) &&
            read_pair(call, "dilation", 1, p->dilation) && read_padding(call, p->padding) &&
-           p->groups > 0 && p->strides[0] > 0 &&
-           p->strides[1] > 0 && p->dilation[0] > 0 && p->dilation[1] > 0 &&
-           layout_is(call, "data_layout", "NCHW", true) &&
+           p->groups > 0 && p->strides[0] > 0 && p->strides[1] > 0 && p->dilation[0] > 0 &&
+           p->dilation[1] > 0 && layout_is(call, "data_layout", "NCHW", true) &&
            layout_is(call, "kernel_layout", "OIHW", true) &&
            layout_is(call, "out_layout", "NCHW", true);
 }
@@ -67,9 +66,9 @@ static bool read_pool(const Expr *call, NnPool2d *p)
     return read_pair(call, "pool_size", 1, p->pool_size) &&
            read_pair(call, "strides", 1, p->strides) &&
            read_pair(call, "dilation", 1, p->dilation) && read_padding(call, p->padding) &&
-           p->pool_size[0] > 0 && p->pool_size[1] > 0 && p->strides[0] > 0 &&
-           p->strides[1] > 0 && p->dilation[0] > 0 && p->dilation[1] > 0 &&
-           layout_is(call, "layout", "NCHW", true) && layout_is(call, "out_layout", "NCHW", true);
+           p->pool_size[0] > 0 && p->pool_size[1] > 0 && p->strides[0] > 0 && p->strides[1] > 0 &&
+           p->dilation[0] > 0 && p->dilation[1] > 0 && layout_is(call, "layout", "NCHW", true) &&
+           layout_is(call, "out_layout", "NCHW", true);
 }
 
 /* ---- symbolic output dims ---------------------------------------------------------------- */
@@ -99,10 +98,10 @@ static PrimExpr *window_extent(PrimExpr *in, PrimExpr *k, int64_t pads, int64_t 
     if (prover_const_int(k, &kc)) {
         num = add_const(in, pads - dilation * (kc - 1) - 1, sp);
     } else {
-        PrimExpr *dk = dilation == 1 ? k
-                                     : primexpr_binary(PE_MUL, primexpr_int(dilation,
-                                                                            dtype_int64(), sp),
-                                                       k, sp);
+        PrimExpr *dk =
+            dilation == 1
+                ? k
+                : primexpr_binary(PE_MUL, primexpr_int(dilation, dtype_int64(), sp), k, sp);
         num = primexpr_binary(PE_SUB, add_const(in, pads + dilation - 1, sp), dk, sp);
     }
     if (stride == 1)
@@ -132,8 +131,7 @@ static bool rank_is_4(OpInferCtx *ctx, const StructInfo *t, const char *what)
 {
     if (t->u.tensor.ndim < 0 || t->u.tensor.ndim == 4)
         return true;
-    ops_infer_fail(ctx, "OpShapeMismatch", "%s must have rank 4, got %d", what,
-                   t->u.tensor.ndim);
+    ops_infer_fail(ctx, "OpShapeMismatch", "%s must have rank 4, got %d", what, t->u.tensor.ndim);
     return false;
 }
 
@@ -171,8 +169,9 @@ StructInfo *ops_conv_infer_conv2d(OpInferCtx *ctx)
     if (w == NULL || !rank_is_4(ctx, x, "data") || !rank_is_4(ctx, w, "weight"))
         return ops_infer_object(ctx);
     if (!read_conv(ctx->call, &p))
-        return ops_infer_fail(ctx, "OpAttr", "unsupported strides, padding, dilation, groups "
-                                             "or layout");
+        return ops_infer_fail(ctx, "OpAttr",
+                              "unsupported strides, padding, dilation, groups "
+                              "or layout");
     DataType dt = ops_attr_dtype(ctx->call, "out_dtype");
     if (dtype_is_void(dt) && !ops_unify_dtype(ctx, x->u.tensor.dtype, w->u.tensor.dtype, &dt))
         return ops_infer_object(ctx);
@@ -188,9 +187,9 @@ StructInfo *ops_conv_infer_conv2d(OpInferCtx *ctx)
     out.dims[0] = ds.dims[0];
     out.dims[1] = ws.dims[0];
     for (int k = 0; k < 2; k++)
-        out.dims[2 + k] = window_extent(ds.dims[2 + k], ws.dims[2 + k],
-                                        p.padding[k] + p.padding[k + 2], p.strides[k],
-                                        p.dilation[k], sp);
+        out.dims[2 + k] =
+            window_extent(ds.dims[2 + k], ws.dims[2 + k], p.padding[k] + p.padding[k + 2],
+                          p.strides[k], p.dilation[k], sp);
     return ops_tensor_result(out, dt, vd, sp);
 }
 
@@ -231,8 +230,9 @@ StructInfo *ops_conv_infer_pool2d(OpInferCtx *ctx)
     if (x == NULL || !rank_is_4(ctx, x, "data"))
         return ops_infer_object(ctx);
     if (!read_pool(ctx->call, &p))
-        return ops_infer_fail(ctx, "OpAttr", "unsupported pool_size, strides, padding, "
-                                             "dilation or layout");
+        return ops_infer_fail(ctx, "OpAttr",
+                              "unsupported pool_size, strides, padding, "
+                              "dilation or layout");
     Span sp = ctx->call->span;
     OpShape ds = ops_shape_of(x), out = {NULL, 4};
     int64_t h, w;
@@ -246,20 +246,19 @@ StructInfo *ops_conv_infer_pool2d(OpInferCtx *ctx)
     for (int k = 0; k < 2; k++) {
         int64_t pad[2] = {p.padding[k], p.padding[k + 2]}, in_dim;
         if (p.ceil_mode && prover_const_int(ds.dims[2 + k], &in_dim))
-            out.dims[2 + k] = primexpr_int(
-                kernels_nn_pool_extent(in_dim, p.pool_size[k], p.strides[k], p.dilation[k], pad,
-                                       true),
-                dtype_int64(), sp);
+            out.dims[2 + k] =
+                primexpr_int(kernels_nn_pool_extent(in_dim, p.pool_size[k], p.strides[k],
+                                                    p.dilation[k], pad, true),
+                             dtype_int64(), sp);
         else
-            out.dims[2 + k] = window_extent(ds.dims[2 + k],
-                                            primexpr_int(p.pool_size[k], dtype_int64(), sp),
-                                            pad[0] + pad[1], p.strides[k], p.dilation[k], sp);
+            out.dims[2 + k] =
+                window_extent(ds.dims[2 + k], primexpr_int(p.pool_size[k], dtype_int64(), sp),
+                              pad[0] + pad[1], p.strides[k], p.dilation[k], sp);
     }
     return ops_tensor_result(out, x->u.tensor.dtype, x->u.tensor.vdevice, sp);
 }
 
-static Value *pool_kernel(struct Interp *in, const Expr *call, Value **args, int nargs,
-                          bool is_max)
+static Value *pool_kernel(struct Interp *in, const Expr *call, Value **args, int nargs, bool is_max)
 {
     Tensor *x = rank4_tensor(in, call, args, nargs, 0);
     NnPool2d p;
@@ -275,14 +274,12 @@ static Value *pool_kernel(struct Interp *in, const Expr *call, Value **args, int
     return value_tensor(out);
 }
 
-Value *ops_conv_kernel_max_pool2d(struct Interp *in, const Expr *call, Value **args,
-                                  int nargs)
+Value *ops_conv_kernel_max_pool2d(struct Interp *in, const Expr *call, Value **args, int nargs)
 {
     return pool_kernel(in, call, args, nargs, true);
 }
 
-Value *ops_conv_kernel_avg_pool2d(struct Interp *in, const Expr *call, Value **args,
-                                  int nargs)
+Value *ops_conv_kernel_avg_pool2d(struct Interp *in, const Expr *call, Value **args, int nargs)
 {
     return pool_kernel(in, call, args, nargs, false);
 }

@@ -14,7 +14,8 @@
 static bool shape_arg(OpInferCtx *ctx, int i, OpShape *out)
 {
     const StructInfo *s = ops_arg_shape(ctx, i);
-    if (s == NULL) return false;
+    if (s == NULL)
+        return false;
     out->dims = s->u.shape.values;
     out->ndim = s->u.shape.ndim;
     return true;
@@ -35,7 +36,8 @@ static const StructInfo *fill_arg(OpInferCtx *ctx, int i)
 static StructInfo *infer_const_fill(OpInferCtx *ctx)
 {
     OpShape s;
-    if (!ops_check_arity(ctx, 1, 1) || !shape_arg(ctx, 0, &s)) return ops_infer_object(ctx);
+    if (!ops_check_arity(ctx, 1, 1) || !shape_arg(ctx, 0, &s))
+        return ops_infer_object(ctx);
     DataType dt = ops_attr_dtype(ctx->call, "dtype");
     return ops_tensor_result(s, dt, NULL, ctx->call->span);
 }
@@ -53,21 +55,27 @@ StructInfo *manip_infer_ones(OpInferCtx *ctx)
 StructInfo *manip_infer_full(OpInferCtx *ctx)
 {
     OpShape s;
-    if (!ops_check_arity(ctx, 2, 2) || !shape_arg(ctx, 0, &s)) return ops_infer_object(ctx);
+    if (!ops_check_arity(ctx, 2, 2) || !shape_arg(ctx, 0, &s))
+        return ops_infer_object(ctx);
     const StructInfo *f = fill_arg(ctx, 1);
-    if (f == NULL) return ops_infer_object(ctx);
+    if (f == NULL)
+        return ops_infer_object(ctx);
     DataType dt = ops_attr_dtype(ctx->call, "dtype");
-    if (dtype_is_void(dt)) dt = f->u.tensor.dtype;
+    if (dtype_is_void(dt))
+        dt = f->u.tensor.dtype;
     return ops_tensor_result(s, dt, f->u.tensor.vdevice, ctx->call->span);
 }
 
 static StructInfo *infer_like(OpInferCtx *ctx, int nargs)
 {
-    if (!ops_check_arity(ctx, nargs, nargs)) return ops_infer_object(ctx);
+    if (!ops_check_arity(ctx, nargs, nargs))
+        return ops_infer_object(ctx);
     const StructInfo *x = ops_arg_tensor(ctx, 0);
-    if (x == NULL || (nargs == 2 && fill_arg(ctx, 1) == NULL)) return ops_infer_object(ctx);
+    if (x == NULL || (nargs == 2 && fill_arg(ctx, 1) == NULL))
+        return ops_infer_object(ctx);
     DataType dt = ops_attr_dtype(ctx->call, "dtype");
-    if (dtype_is_void(dt)) dt = x->u.tensor.dtype;
+    if (dtype_is_void(dt))
+        dt = x->u.tensor.dtype;
     return ops_tensor_result(ops_shape_of(x), dt, x->u.tensor.vdevice, ctx->call->span);
 }
 
@@ -116,7 +124,8 @@ Value *manip_eval_full(struct Interp *in, const Expr *call, Value **args, int na
     const Value *s = ops_kernel_shape(in, call, args, nargs, 0);
     Tensor *v = ops_kernel_tensor(in, call, args, nargs, 1);
     DataType dt = ops_attr_dtype(call, "dtype");
-    if (dtype_is_void(dt)) dt = v->dtype;
+    if (dtype_is_void(dt))
+        dt = v->dtype;
     return fill(in, call, dt, s->u.shape.ndim, s->u.shape.dims, v, 0);
 }
 
@@ -126,7 +135,8 @@ static Value *eval_like(struct Interp *in, const Expr *call, Value **args, int n
     Tensor *x = ops_kernel_tensor(in, call, args, nargs, 0);
     Tensor *v = nargs > 1 ? ops_kernel_tensor(in, call, args, nargs, 1) : NULL;
     DataType dt = ops_attr_dtype(call, "dtype");
-    if (dtype_is_void(dt)) dt = x->dtype;
+    if (dtype_is_void(dt))
+        dt = x->dtype;
     return fill(in, call, dt, x->ndim, x->shape, v, ivalue);
 }
 
@@ -150,9 +160,11 @@ Value *manip_eval_full_like(struct Interp *in, const Expr *call, Value **args, i
 /* arange's (start, end, step) PrimValue StructInfos; one argument is the end. */
 static bool arange_args(OpInferCtx *ctx, const StructInfo *p[3])
 {
-    if (!ops_check_arity(ctx, 1, 3)) return false;
+    if (!ops_check_arity(ctx, 1, 3))
+        return false;
     for (int i = 0; i < ctx->nargs; i++)
-        if ((p[i] = ops_arg_prim(ctx, i)) == NULL) return false;
+        if ((p[i] = ops_arg_prim(ctx, i)) == NULL)
+            return false;
     return true;
 }
 
@@ -177,8 +189,10 @@ static PrimExpr *arange_length(PrimExpr *start, PrimExpr *end, PrimExpr *step)
         double n = fc != 0 ? ceil((fb - fa) / fc) : 0;
         return manip_dim_int(n > 0 ? (int64_t)n : 0);
     }
-    if (!start || !end || !step || floats) return NULL;
-    if (ops_dim_is(step, 1)) return manip_dim_sub(end, start);
+    if (!start || !end || !step || floats)
+        return NULL;
+    if (ops_dim_is(step, 1))
+        return manip_dim_sub(end, start);
     PrimExpr *span =
         manip_dim_add(manip_dim_sub(end, start), manip_dim_sub(step, manip_dim_int(1)));
     return primexpr_binary(PE_FLOORDIV, span, step, span_none());
@@ -187,7 +201,8 @@ static PrimExpr *arange_length(PrimExpr *start, PrimExpr *end, PrimExpr *step)
 StructInfo *manip_infer_arange(OpInferCtx *ctx)
 {
     const StructInfo *p[3] = {NULL, NULL, NULL};
-    if (!arange_args(ctx, p)) return ops_infer_object(ctx);
+    if (!arange_args(ctx, p))
+        return ops_infer_object(ctx);
     PrimExpr *zero = manip_dim_int(0), *one = manip_dim_int(1);
     PrimExpr *start = ctx->nargs == 1 ? zero : p[0]->u.prim.value;
     PrimExpr *end = ctx->nargs == 1 ? p[0]->u.prim.value : p[1]->u.prim.value;
@@ -215,7 +230,8 @@ Value *manip_eval_arange(struct Interp *in, const Expr *call, Value **args, int 
     for (int i = 0; i < nargs && i < 3; i++)
         floats = floats || value_prim_is_float(v[i]);
     DataType dt = ops_attr_dtype(call, "dtype");
-    if (dtype_is_void(dt)) dt = floats ? dtype_float32() : dtype_int64();
+    if (dtype_is_void(dt))
+        dt = floats ? dtype_float32() : dtype_int64();
     const char *err = NULL;
     Tensor *t;
     if (floats || dtype_is_float(dt))
@@ -229,10 +245,12 @@ Value *manip_eval_arange(struct Interp *in, const Expr *call, Value **args, int 
 
 StructInfo *manip_infer_eye(OpInferCtx *ctx)
 {
-    if (!ops_check_arity(ctx, 1, 3)) return ops_infer_object(ctx);
+    if (!ops_check_arity(ctx, 1, 3))
+        return ops_infer_object(ctx);
     const StructInfo *p[3] = {NULL, NULL, NULL};
     for (int i = 0; i < ctx->nargs; i++) {
-        if ((p[i] = ops_arg_prim(ctx, i)) == NULL) return ops_infer_object(ctx);
+        if ((p[i] = ops_arg_prim(ctx, i)) == NULL)
+            return ops_infer_object(ctx);
         if (!dtype_is_int(p[i]->u.prim.dtype) && !dtype_is_void(p[i]->u.prim.dtype))
             return ops_infer_fail(ctx, "OpArgType", "eye's n, m and k must be integers");
     }
@@ -251,7 +269,8 @@ Value *manip_eval_eye(struct Interp *in, const Expr *call, Value **args, int nar
     int64_t m = nargs > 1 ? manip_kernel_int(in, call, args, nargs, 1) : n;
     int64_t k = nargs > 2 ? manip_kernel_int(in, call, args, nargs, 2) : 0;
     DataType dt = ops_attr_dtype(call, "dtype");
-    if (dtype_is_void(dt)) dt = dtype_float32();
+    if (dtype_is_void(dt))
+        dt = dtype_float32();
     const char *err = NULL;
     return manip_result(in, call, kernel_eye(dt, n, m, k, &err), err);
 }
@@ -260,12 +279,15 @@ Value *manip_eval_eye(struct Interp *in, const Expr *call, Value **args, int nar
 
 static StructInfo *infer_trilu(OpInferCtx *ctx)
 {
-    if (!ops_check_arity(ctx, 1, 2)) return ops_infer_object(ctx);
+    if (!ops_check_arity(ctx, 1, 2))
+        return ops_infer_object(ctx);
     const StructInfo *x = ops_arg_tensor(ctx, 0);
-    if (x == NULL) return ops_infer_object(ctx);
+    if (x == NULL)
+        return ops_infer_object(ctx);
     if (ctx->nargs > 1) {
         const StructInfo *k = ops_arg_prim(ctx, 1);
-        if (k == NULL) return ops_infer_object(ctx);
+        if (k == NULL)
+            return ops_infer_object(ctx);
         if (!dtype_is_int(k->u.prim.dtype))
             return ops_infer_fail(ctx, "OpArgType", "k must be an integer PrimValue");
     }

@@ -29,71 +29,70 @@ typedef struct UnaryEntry {
     DTypeClass dc;
 } UnaryEntry;
 
-#define BINARY_OPS(X)                                                                          \
-    X("add", KB_ADD, DC_ANY)                                                                   \
-    X("subtract", KB_SUBTRACT, DC_ANY)                                                         \
-    X("multiply", KB_MULTIPLY, DC_ANY)                                                         \
-    X("divide", KB_DIVIDE, DC_ANY)                                                             \
-    X("floor_divide", KB_FLOOR_DIVIDE, DC_ANY)                                                 \
-    X("power", KB_POWER, DC_ANY)                                                               \
-    X("mod", KB_MOD, DC_ANY)                                                                   \
-    X("floor_mod", KB_FLOOR_MOD, DC_ANY)                                                       \
-    X("log_add_exp", KB_LOG_ADD_EXP, DC_FLOAT)                                                 \
-    X("maximum", KB_MAXIMUM, DC_ANY)                                                           \
-    X("minimum", KB_MINIMUM, DC_ANY)                                                           \
-    X("equal", KB_EQUAL, DC_ANY)                                                               \
-    X("not_equal", KB_NOT_EQUAL, DC_ANY)                                                       \
-    X("less", KB_LESS, DC_ANY)                                                                 \
-    X("less_equal", KB_LESS_EQUAL, DC_ANY)                                                     \
-    X("greater", KB_GREATER, DC_ANY)                                                           \
-    X("greater_equal", KB_GREATER_EQUAL, DC_ANY)                                               \
-    X("logical_and", KB_LOGICAL_AND, DC_BOOL)                                                  \
-    X("logical_or", KB_LOGICAL_OR, DC_BOOL)                                                    \
-    X("logical_xor", KB_LOGICAL_XOR, DC_BOOL)                                                  \
-    X("bitwise_and", KB_BITWISE_AND, DC_INT_OR_BOOL)                                           \
-    X("bitwise_or", KB_BITWISE_OR, DC_INT_OR_BOOL)                                             \
-    X("bitwise_xor", KB_BITWISE_XOR, DC_INT_OR_BOOL)                                           \
-    X("left_shift", KB_LEFT_SHIFT, DC_INT)                                                     \
+#define BINARY_OPS(X)                                                                              \
+    X("add", KB_ADD, DC_ANY)                                                                       \
+    X("subtract", KB_SUBTRACT, DC_ANY)                                                             \
+    X("multiply", KB_MULTIPLY, DC_ANY)                                                             \
+    X("divide", KB_DIVIDE, DC_ANY)                                                                 \
+    X("floor_divide", KB_FLOOR_DIVIDE, DC_ANY)                                                     \
+    X("power", KB_POWER, DC_ANY)                                                                   \
+    X("mod", KB_MOD, DC_ANY)                                                                       \
+    X("floor_mod", KB_FLOOR_MOD, DC_ANY)                                                           \
+    X("log_add_exp", KB_LOG_ADD_EXP, DC_FLOAT)                                                     \
+    X("maximum", KB_MAXIMUM, DC_ANY)                                                               \
+    X("minimum", KB_MINIMUM, DC_ANY)                                                               \
+    X("equal", KB_EQUAL, DC_ANY)                                                                   \
+    X("not_equal", KB_NOT_EQUAL, DC_ANY)                                                           \
+    X("less", KB_LESS, DC_ANY)                                                                     \
+    X("less_equal", KB_LESS_EQUAL, DC_ANY)                                                         \
+    X("greater", KB_GREATER, DC_ANY)                                                               \
+    X("greater_equal", KB_GREATER_EQUAL, DC_ANY)                                                   \
+    X("logical_and", KB_LOGICAL_AND, DC_BOOL)                                                      \
+    X("logical_or", KB_LOGICAL_OR, DC_BOOL)                                                        \
+    X("logical_xor", KB_LOGICAL_XOR, DC_BOOL)                                                      \
+    X("bitwise_and", KB_BITWISE_AND, DC_INT_OR_BOOL)                                               \
+    X("bitwise_or", KB_BITWISE_OR, DC_INT_OR_BOOL)                                                 \
+    X("bitwise_xor", KB_BITWISE_XOR, DC_INT_OR_BOOL)                                               \
+    X("left_shift", KB_LEFT_SHIFT, DC_INT)                                                         \
     X("right_shift", KB_RIGHT_SHIFT, DC_INT)
 
-#define UNARY_OPS(X)                                                                           \
-    X("abs", KU_ABS, DC_ANY)                                                                   \
-    X("negative", KU_NEGATIVE, DC_ANY)                                                         \
-    X("exp", KU_EXP, DC_FLOAT)                                                                 \
-    X("log", KU_LOG, DC_FLOAT)                                                                 \
-    X("sqrt", KU_SQRT, DC_FLOAT)                                                               \
-    X("rsqrt", KU_RSQRT, DC_FLOAT)                                                             \
-    X("sin", KU_SIN, DC_FLOAT)                                                                 \
-    X("cos", KU_COS, DC_FLOAT)                                                                 \
-    X("tan", KU_TAN, DC_FLOAT)                                                                 \
-    X("sinh", KU_SINH, DC_FLOAT)                                                               \
-    X("cosh", KU_COSH, DC_FLOAT)                                                               \
-    X("tanh", KU_TANH, DC_FLOAT)                                                               \
-    X("asin", KU_ASIN, DC_FLOAT)                                                               \
-    X("acos", KU_ACOS, DC_FLOAT)                                                               \
-    X("atan", KU_ATAN, DC_FLOAT)                                                               \
-    X("asinh", KU_ASINH, DC_FLOAT)                                                             \
-    X("acosh", KU_ACOSH, DC_FLOAT)                                                             \
-    X("atanh", KU_ATANH, DC_FLOAT)                                                             \
-    X("sigmoid", KU_SIGMOID, DC_FLOAT)                                                         \
-    X("square", KU_SQUARE, DC_ANY)                                                             \
-    X("floor", KU_FLOOR, DC_ANY)                                                               \
-    X("ceil", KU_CEIL, DC_ANY)                                                                 \
-    X("round", KU_ROUND, DC_ANY)                                                               \
-    X("trunc", KU_TRUNC, DC_ANY)                                                               \
-    X("sign", KU_SIGN, DC_ANY)                                                                 \
-    X("erf", KU_ERF, DC_FLOAT)                                                                 \
-    X("isnan", KU_ISNAN, DC_ANY)                                                               \
-    X("isinf", KU_ISINF, DC_ANY)                                                               \
-    X("isfinite", KU_ISFINITE, DC_ANY)                                                         \
-    X("logical_not", KU_LOGICAL_NOT, DC_BOOL)                                                  \
+#define UNARY_OPS(X)                                                                               \
+    X("abs", KU_ABS, DC_ANY)                                                                       \
+    X("negative", KU_NEGATIVE, DC_ANY)                                                             \
+    X("exp", KU_EXP, DC_FLOAT)                                                                     \
+    X("log", KU_LOG, DC_FLOAT)                                                                     \
+    X("sqrt", KU_SQRT, DC_FLOAT)                                                                   \
+    X("rsqrt", KU_RSQRT, DC_FLOAT)                                                                 \
+    X("sin", KU_SIN, DC_FLOAT)                                                                     \
+    X("cos", KU_COS, DC_FLOAT)                                                                     \
+    X("tan", KU_TAN, DC_FLOAT)                                                                     \
+    X("sinh", KU_SINH, DC_FLOAT)                                                                   \
+    X("cosh", KU_COSH, DC_FLOAT)                                                                   \
+    X("tanh", KU_TANH, DC_FLOAT)                                                                   \
+    X("asin", KU_ASIN, DC_FLOAT)                                                                   \
+    X("acos", KU_ACOS, DC_FLOAT)                                                                   \
+    X("atan", KU_ATAN, DC_FLOAT)                                                                   \
+    X("asinh", KU_ASINH, DC_FLOAT)                                                                 \
+    X("acosh", KU_ACOSH, DC_FLOAT)                                                                 \
+    X("atanh", KU_ATANH, DC_FLOAT)                                                                 \
+    X("sigmoid", KU_SIGMOID, DC_FLOAT)                                                             \
+    X("square", KU_SQUARE, DC_ANY)                                                                 \
+    X("floor", KU_FLOOR, DC_ANY)                                                                   \
+    X("ceil", KU_CEIL, DC_ANY)                                                                     \
+    X("round", KU_ROUND, DC_ANY)                                                                   \
+    X("trunc", KU_TRUNC, DC_ANY)                                                                   \
+    X("sign", KU_SIGN, DC_ANY)                                                                     \
+    X("erf", KU_ERF, DC_FLOAT)                                                                     \
+    X("isnan", KU_ISNAN, DC_ANY)                                                                   \
+    X("isinf", KU_ISINF, DC_ANY)                                                                   \
+    X("isfinite", KU_ISFINITE, DC_ANY)                                                             \
+    X("logical_not", KU_LOGICAL_NOT, DC_BOOL)                                                      \
     X("bitwise_not", KU_BITWISE_NOT, DC_INT_OR_BOOL)
 
 #define ENTRY(name, op, dc) {"relax." name, op, dc},
 static const BinaryEntry BINARY[] = {BINARY_OPS(ENTRY)};
 static const UnaryEntry UNARY[] = {UNARY_OPS(ENTRY)};
 #undef ENTRY
-
 
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
@@ -124,11 +123,16 @@ static const UnaryEntry *unary_entry(const Expr *call)
 static bool dtype_in_class(DataType t, DTypeClass dc)
 {
     switch (dc) {
-    case DC_ANY: return true;
-    case DC_FLOAT: return dtype_is_float(t);
-    case DC_BOOL: return dtype_is_bool(t);
-    case DC_INT_OR_BOOL: return dtype_is_int(t) || dtype_is_uint(t);
-    case DC_INT: return dtype_is_int(t) || (dtype_is_uint(t) && !dtype_is_bool(t));
+    case DC_ANY:
+        return true;
+    case DC_FLOAT:
+        return dtype_is_float(t);
+    case DC_BOOL:
+        return dtype_is_bool(t);
+    case DC_INT_OR_BOOL:
+        return dtype_is_int(t) || dtype_is_uint(t);
+    case DC_INT:
+        return dtype_is_int(t) || (dtype_is_uint(t) && !dtype_is_bool(t));
     }
     return false;
 }
@@ -136,11 +140,16 @@ static bool dtype_in_class(DataType t, DTypeClass dc)
 static const char *class_text(DTypeClass dc)
 {
     switch (dc) {
-    case DC_ANY: return "any dtype";
-    case DC_FLOAT: return "a float dtype";
-    case DC_BOOL: return "bool";
-    case DC_INT_OR_BOOL: return "an integer or bool dtype";
-    case DC_INT: return "an integer dtype";
+    case DC_ANY:
+        return "any dtype";
+    case DC_FLOAT:
+        return "a float dtype";
+    case DC_BOOL:
+        return "bool";
+    case DC_INT_OR_BOOL:
+        return "an integer or bool dtype";
+    case DC_INT:
+        return "an integer dtype";
     }
     return "";
 }
@@ -230,8 +239,8 @@ static StructInfo *infer_clip(OpInferCtx *ctx)
     const StructInfo *x = ops_arg_tensor(ctx, 0);
     if (x == NULL || ops_arg_prim(ctx, 1) == NULL || ops_arg_prim(ctx, 2) == NULL)
         return ops_infer_object(ctx);
-    return sinfo_tensor(x->u.tensor.shape, x->u.tensor.dtype, x->u.tensor.vdevice,
-                        x->u.tensor.ndim, ctx->call->span);
+    return sinfo_tensor(x->u.tensor.shape, x->u.tensor.dtype, x->u.tensor.vdevice, x->u.tensor.ndim,
+                        ctx->call->span);
 }
 
 /* ---- kernels ---------------------------------------------------------------------------- */
@@ -323,8 +332,8 @@ static Value *kernel_clip(Interp *in, const Expr *call, Value **args, int nargs)
 #define UNARY_IMPL(name, op, dc) {"relax." name, true, infer_unary, kernel_unary, DTYPES_##dc},
 
 static const OpImpl ELEMWISE_IMPLS[] = {
-    BINARY_OPS(BINARY_IMPL) UNARY_OPS(UNARY_IMPL)
-    {"relax.clip", true, infer_clip, kernel_clip, "all"},
+    BINARY_OPS(BINARY_IMPL)
+        UNARY_OPS(UNARY_IMPL){"relax.clip", true, infer_clip, kernel_clip, "all"},
 };
 
 const OpImpl *ops_elemwise(int *n)

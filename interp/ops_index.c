@@ -17,9 +17,11 @@ static bool take_mode_ok(const char *mode)
 
 StructInfo *manip_infer_take(OpInferCtx *ctx)
 {
-    if (!ops_check_arity(ctx, 2, 2)) return ops_infer_object(ctx);
+    if (!ops_check_arity(ctx, 2, 2))
+        return ops_infer_object(ctx);
     const StructInfo *x = ops_arg_tensor(ctx, 0), *ix = x ? ops_arg_tensor(ctx, 1) : NULL;
-    if (x == NULL || ix == NULL) return ops_infer_object(ctx);
+    if (x == NULL || ix == NULL)
+        return ops_infer_object(ctx);
     DataType it = ix->u.tensor.dtype;
     if (!dtype_is_void(it) && !dtype_is_int(it) && !(dtype_is_uint(it) && !dtype_is_bool(it)))
         return ops_infer_fail(ctx, "OpDTypeMismatch", "indices must be integers, got %s",
@@ -106,8 +108,10 @@ static bool slice_plan(const Expr *call, int ndim, int64_t *b, int64_t *e, int64
 static int64_t slice_len(int64_t dim, int64_t b, int64_t e, int64_t s)
 {
     int64_t lo = s > 0 ? 0 : -1, hi = s > 0 ? dim : dim - 1;
-    if (b < 0) b = b < -dim ? lo : b + dim;
-    if (e < 0) e = e < -dim ? lo : e + dim;
+    if (b < 0)
+        b = b < -dim ? lo : b + dim;
+    if (e < 0)
+        e = e < -dim ? lo : e + dim;
     b = b < lo ? lo : b > hi ? hi : b;
     e = e < lo ? lo : e > hi ? hi : e;
     int64_t n = s > 0 ? (e - b + s - 1) / s : (b - e - s - 1) / -s;
@@ -116,15 +120,18 @@ static int64_t slice_len(int64_t dim, int64_t b, int64_t e, int64_t s)
 
 StructInfo *manip_infer_strided_slice(OpInferCtx *ctx)
 {
-    if (!ops_check_arity(ctx, 1, 1)) return ops_infer_object(ctx);
+    if (!ops_check_arity(ctx, 1, 1))
+        return ops_infer_object(ctx);
     const StructInfo *x = ops_arg_tensor(ctx, 0);
-    if (x == NULL) return ops_infer_object(ctx);
+    if (x == NULL)
+        return ops_infer_object(ctx);
     OpShape xs = ops_shape_of(x);
     int nd = xs.ndim < 0 ? 0 : xs.ndim;
     int64_t b[TENSOR_MAX_NDIM], e[TENSOR_MAX_NDIM], s[TENSOR_MAX_NDIM];
     bool touched[TENSOR_MAX_NDIM];
     const char *why = NULL;
-    if (xs.ndim > TENSOR_MAX_NDIM) return ops_infer_fail(ctx, "OpAttr", "rank too large");
+    if (xs.ndim > TENSOR_MAX_NDIM)
+        return ops_infer_fail(ctx, "OpAttr", "rank too large");
     if (xs.ndim >= 0 && !slice_plan(ctx->call, nd, b, e, s, touched, &why))
         return ops_infer_fail(ctx, "OpAttr", "%s", why);
     OpShape r = {NULL, xs.ndim};
@@ -160,12 +167,15 @@ Value *manip_eval_strided_slice(struct Interp *in, const Expr *call, Value **arg
 
 StructInfo *manip_infer_dynamic_strided_slice(OpInferCtx *ctx)
 {
-    if (!ops_check_arity(ctx, 4, 4)) return ops_infer_object(ctx);
+    if (!ops_check_arity(ctx, 4, 4))
+        return ops_infer_object(ctx);
     const StructInfo *x = ops_arg_tensor(ctx, 0);
-    if (x == NULL) return ops_infer_object(ctx);
+    if (x == NULL)
+        return ops_infer_object(ctx);
     for (int i = 1; i < 4; i++) {
         const StructInfo *t = ops_arg_tensor(ctx, i);
-        if (t == NULL) return ops_infer_object(ctx);
+        if (t == NULL)
+            return ops_infer_object(ctx);
         if (t->u.tensor.ndim >= 0 && t->u.tensor.ndim != 1)
             return ops_infer_fail(ctx, "OpShapeMismatch", "begin, end and strides must be 1-D");
         if (!dtype_is_void(t->u.tensor.dtype) && !dtype_is_int(t->u.tensor.dtype))
@@ -196,10 +206,12 @@ Value *manip_eval_dynamic_strided_slice(struct Interp *in, const Expr *call, Val
 
 StructInfo *manip_infer_where(OpInferCtx *ctx)
 {
-    if (!ops_check_arity(ctx, 3, 3)) return ops_infer_object(ctx);
+    if (!ops_check_arity(ctx, 3, 3))
+        return ops_infer_object(ctx);
     const StructInfo *t[3];
     for (int i = 0; i < 3; i++)
-        if ((t[i] = ops_arg_tensor(ctx, i)) == NULL) return ops_infer_object(ctx);
+        if ((t[i] = ops_arg_tensor(ctx, i)) == NULL)
+            return ops_infer_object(ctx);
     DataType c = t[0]->u.tensor.dtype, dt;
     if (!dtype_is_void(c) && !dtype_is_bool(c))
         return ops_infer_fail(ctx, "OpDTypeMismatch", "condition must be bool, got %s",
@@ -224,11 +236,14 @@ Value *manip_eval_where(struct Interp *in, const Expr *call, Value **args, int n
 
 StructInfo *manip_infer_astype(OpInferCtx *ctx)
 {
-    if (!ops_check_arity(ctx, 1, 1)) return ops_infer_object(ctx);
+    if (!ops_check_arity(ctx, 1, 1))
+        return ops_infer_object(ctx);
     const StructInfo *x = ops_arg_tensor(ctx, 0);
-    if (x == NULL) return ops_infer_object(ctx);
+    if (x == NULL)
+        return ops_infer_object(ctx);
     DataType dt = ops_attr_dtype(ctx->call, "dtype");
-    if (dtype_is_void(dt)) return ops_infer_fail(ctx, "OpAttr", "astype needs a dtype");
+    if (dtype_is_void(dt))
+        return ops_infer_fail(ctx, "OpAttr", "astype needs a dtype");
     return ops_tensor_result(ops_shape_of(x), dt, x->u.tensor.vdevice, ctx->call->span);
 }
 

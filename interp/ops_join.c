@@ -14,13 +14,15 @@ static bool join_common(OpInferCtx *ctx, const StructInfo **ts, int n, DataType 
     *dt = ts[0]->u.tensor.dtype;
     *ndim = ts[0]->u.tensor.ndim;
     for (int i = 1; i < n; i++) {
-        if (!ops_unify_dtype(ctx, *dt, ts[i]->u.tensor.dtype, dt)) return false;
+        if (!ops_unify_dtype(ctx, *dt, ts[i]->u.tensor.dtype, dt))
+            return false;
         int nd = ts[i]->u.tensor.ndim;
         if (nd >= 0 && *ndim >= 0 && nd != *ndim) {
             ops_infer_fail(ctx, "OpShapeMismatch", "tensors of rank %d and %d", *ndim, nd);
             return false;
         }
-        if (*ndim < 0) *ndim = nd;
+        if (*ndim < 0)
+            *ndim = nd;
     }
     return true;
 }
@@ -38,14 +40,16 @@ static bool join_dims(OpInferCtx *ctx, const StructInfo **ts, int n, int axis, b
             continue;
         }
         for (int d = 0; d < s.ndim; d++) {
-            if (d == axis) continue;
+            if (d == axis)
+                continue;
             ProveResult r = prover_compare(s0.dims[d], s.dims[d]);
             if (r == PROVE_UNEQUAL) {
                 ops_infer_fail(ctx, "OpShapeMismatch", "dim %d differs: %s vs %s", d,
                                prover_canonical(s0.dims[d]), prover_canonical(s.dims[d]));
                 return false;
             }
-            if (r == PROVE_UNKNOWN) *known = false;
+            if (r == PROVE_UNKNOWN)
+                *known = false;
         }
     }
     return true;
@@ -58,8 +62,10 @@ StructInfo *manip_infer_concat(OpInferCtx *ctx)
     DataType dt;
     if (!ops_check_arity(ctx, 1, 1) || !manip_arg_tensors(ctx, 0, &ts, &n))
         return ops_infer_object(ctx);
-    if (n == 0) return ops_infer_fail(ctx, "OpArgType", "concat needs at least one tensor");
-    if (!join_common(ctx, ts, n, &dt, &ndim)) return ops_infer_object(ctx);
+    if (n == 0)
+        return ops_infer_fail(ctx, "OpArgType", "concat needs at least one tensor");
+    if (!join_common(ctx, ts, n, &dt, &ndim))
+        return ops_infer_object(ctx);
     VDevice *vd = ts[0]->u.tensor.vdevice;
     /* axis=None concatenates the flattened tensors. */
     if (manip_attr_is_none(ctx->call, "axis")) {
@@ -72,14 +78,17 @@ StructInfo *manip_infer_concat(OpInferCtx *ctx)
         return ops_tensor_result(r, dt, vd, ctx->call->span);
     }
     OpShape r = {NULL, ndim};
-    if (ndim < 0) return ops_tensor_result(r, dt, vd, ctx->call->span);
+    if (ndim < 0)
+        return ops_tensor_result(r, dt, vd, ctx->call->span);
     int axis;
     bool known;
-    if (ndim == 0) return ops_infer_fail(ctx, "OpShapeMismatch", "cannot concat scalars");
+    if (ndim == 0)
+        return ops_infer_fail(ctx, "OpShapeMismatch", "cannot concat scalars");
     if (!ops_normalize_axis(ctx, ops_attr_int(ctx->call, "axis", 0), ndim, &axis) ||
         !join_dims(ctx, ts, n, axis, &known))
         return ops_infer_object(ctx);
-    if (!known) return ops_tensor_result(r, dt, vd, ctx->call->span);
+    if (!known)
+        return ops_tensor_result(r, dt, vd, ctx->call->span);
     r.dims = MEM_ARRAY(PrimExpr *, ndim);
     memcpy(r.dims, ops_shape_of(ts[0]).dims, sizeof(PrimExpr *) * (size_t)ndim);
     r.dims[axis] = manip_dim_int(0);
@@ -90,10 +99,12 @@ StructInfo *manip_infer_concat(OpInferCtx *ctx)
 
 Value *manip_eval_concat(struct Interp *in, const Expr *call, Value **args, int nargs)
 {
-    if (nargs < 1) interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "no tensors");
+    if (nargs < 1)
+        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "no tensors");
     int n;
     Tensor **xs = manip_kernel_tensors(in, call, args[0], &n);
-    if (n == 0) interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "no tensors");
+    if (n == 0)
+        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "no tensors");
     const char *err = NULL;
     if (manip_attr_is_none(call, "axis")) {
         Tensor **flat = MEM_ARRAY(Tensor *, n);
@@ -112,17 +123,21 @@ StructInfo *manip_infer_stack(OpInferCtx *ctx)
     DataType dt;
     if (!ops_check_arity(ctx, 1, 1) || !manip_arg_tensors(ctx, 0, &ts, &n))
         return ops_infer_object(ctx);
-    if (n == 0) return ops_infer_fail(ctx, "OpArgType", "stack needs at least one tensor");
-    if (!join_common(ctx, ts, n, &dt, &ndim)) return ops_infer_object(ctx);
+    if (n == 0)
+        return ops_infer_fail(ctx, "OpArgType", "stack needs at least one tensor");
+    if (!join_common(ctx, ts, n, &dt, &ndim))
+        return ops_infer_object(ctx);
     VDevice *vd = ts[0]->u.tensor.vdevice;
     OpShape r = {NULL, ndim < 0 ? -1 : ndim + 1};
-    if (ndim < 0) return ops_tensor_result(r, dt, vd, ctx->call->span);
+    if (ndim < 0)
+        return ops_tensor_result(r, dt, vd, ctx->call->span);
     int axis;
     bool known;
     if (!ops_normalize_axis(ctx, ops_attr_int(ctx->call, "axis", 0), ndim + 1, &axis) ||
         !join_dims(ctx, ts, n, -1, &known))
         return ops_infer_object(ctx);
-    if (!known) return ops_tensor_result(r, dt, vd, ctx->call->span);
+    if (!known)
+        return ops_tensor_result(r, dt, vd, ctx->call->span);
     r.dims = MEM_ARRAY(PrimExpr *, ndim + 1);
     PrimExpr **d0 = ops_shape_of(ts[0]).dims;
     for (int i = 0, j = 0; i <= ndim; i++)
@@ -132,10 +147,12 @@ StructInfo *manip_infer_stack(OpInferCtx *ctx)
 
 Value *manip_eval_stack(struct Interp *in, const Expr *call, Value **args, int nargs)
 {
-    if (nargs < 1) interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "no tensors");
+    if (nargs < 1)
+        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "no tensors");
     int n;
     Tensor **xs = manip_kernel_tensors(in, call, args[0], &n);
-    if (n == 0) interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "no tensors");
+    if (n == 0)
+        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "no tensors");
     int nd = xs[0]->ndim;
     int axis = ops_kernel_axis(in, call, ops_attr_int(call, "axis", 0), nd + 1);
     const char *err = NULL;
@@ -160,7 +177,8 @@ static bool split_points(const Expr *call, int64_t dim, int64_t **idx, int *n, i
     *sections = 0;
     if (v != NULL && v->kind == ATTR_INT) {
         *sections = v->u.i;
-        if (*sections <= 0) return false;
+        if (*sections <= 0)
+            return false;
         *n = (int)(*sections - 1);
         *idx = MEM_ARRAY(int64_t, *n > 0 ? *n : 1);
         int64_t step = dim >= 0 ? (dim + *sections - 1) / *sections : 0;
@@ -207,20 +225,24 @@ static StructInfo *split_result(OpInferCtx *ctx, const StructInfo *x, int axis, 
 
 StructInfo *manip_infer_split(OpInferCtx *ctx)
 {
-    if (!ops_check_arity(ctx, 1, 1)) return ops_infer_object(ctx);
+    if (!ops_check_arity(ctx, 1, 1))
+        return ops_infer_object(ctx);
     const StructInfo *x = ops_arg_tensor(ctx, 0);
-    if (x == NULL) return ops_infer_object(ctx);
+    if (x == NULL)
+        return ops_infer_object(ctx);
     OpShape s = ops_shape_of(x);
     int64_t dim = -1, *idx, sections;
     int n, axis = 0;
     if (s.ndim >= 0 && !ops_normalize_axis(ctx, ops_attr_int(ctx->call, "axis", 0), s.ndim, &axis))
         return ops_infer_object(ctx);
-    if (s.dims != NULL) prover_const_int(s.dims[axis], &dim);
+    if (s.dims != NULL)
+        prover_const_int(s.dims[axis], &dim);
     if (!split_points(ctx->call, dim, &idx, &n, &sections))
         return ops_infer_fail(ctx, "OpAttr",
                               "indices_or_sections must be a positive int or a list of ints");
     for (int i = 1; sections == 0 && i < n; i++)
-        if (idx[i] < idx[i - 1]) return ops_infer_fail(ctx, "OpAttr", "split indices must ascend");
+        if (idx[i] < idx[i - 1])
+            return ops_infer_fail(ctx, "OpAttr", "split indices must ascend");
     if (sections > 0 && dim < 0 && sections != 1) {
         /* Sections of a symbolic dim: each piece's dim is unknown. */
         StructInfo **fields = MEM_ARRAY(StructInfo *, sections);

@@ -29,11 +29,13 @@ static bool matmul_shape(OpInferCtx *ctx, OpShape a, OpShape b, OpShape *out)
     }
     out->dims = NULL;
     out->ndim = -1;
-    if (a.ndim < 0 || b.ndim < 0) return true;
+    if (a.ndim < 0 || b.ndim < 0)
+        return true;
     int ca = a.ndim == 1 ? 1 : 2, cb = b.ndim == 1 ? 1 : 2;
     int nb = a.ndim - ca > b.ndim - cb ? a.ndim - ca : b.ndim - cb;
     out->ndim = nb + (ca == 2) + (cb == 2);
-    if (a.dims == NULL || b.dims == NULL) return true;
+    if (a.dims == NULL || b.dims == NULL)
+        return true;
     PrimExpr *ka = a.dims[a.ndim - 1], *kb = b.dims[b.ndim - cb];
     if (prover_compare(ka, kb) == PROVE_UNEQUAL) {
         ops_infer_fail(ctx, "OpShapeMismatch", "reduction dims %s and %s differ",
@@ -41,20 +43,25 @@ static bool matmul_shape(OpInferCtx *ctx, OpShape a, OpShape b, OpShape *out)
         return false;
     }
     OpShape ba = {a.dims, a.ndim - ca}, bb = {b.dims, b.ndim - cb}, batch;
-    if (!ops_broadcast(ctx, ba, bb, &batch)) return false;
-    if (batch.dims == NULL) return true;
+    if (!ops_broadcast(ctx, ba, bb, &batch))
+        return false;
+    if (batch.dims == NULL)
+        return true;
     out->dims = MEM_ARRAY(PrimExpr *, out->ndim > 0 ? out->ndim : 1);
     int k = 0;
     for (int i = 0; i < nb; i++)
         out->dims[k++] = batch.dims[i];
-    if (ca == 2) out->dims[k++] = a.dims[a.ndim - 2];
-    if (cb == 2) out->dims[k++] = b.dims[b.ndim - 1];
+    if (ca == 2)
+        out->dims[k++] = a.dims[a.ndim - 2];
+    if (cb == 2)
+        out->dims[k++] = b.dims[b.ndim - 1];
     return true;
 }
 
 StructInfo *manip_infer_matmul(OpInferCtx *ctx)
 {
-    if (!ops_check_arity(ctx, 2, 2)) return ops_infer_object(ctx);
+    if (!ops_check_arity(ctx, 2, 2))
+        return ops_infer_object(ctx);
     const StructInfo *a = ops_arg_tensor(ctx, 0), *b = a ? ops_arg_tensor(ctx, 1) : NULL;
     DataType dt;
     OpShape r;
@@ -81,12 +88,15 @@ Value *manip_eval_matmul(struct Interp *in, const Expr *call, Value **args, int 
 /* linear(x, w, b) = matmul(x, permute_dims(w)) + b. */
 StructInfo *manip_infer_linear(OpInferCtx *ctx)
 {
-    if (!ops_check_arity(ctx, 2, 3)) return ops_infer_object(ctx);
+    if (!ops_check_arity(ctx, 2, 3))
+        return ops_infer_object(ctx);
     const StructInfo *x = ops_arg_tensor(ctx, 0), *w = x ? ops_arg_tensor(ctx, 1) : NULL;
     const StructInfo *bias = (w && ctx->nargs == 3) ? ops_arg_tensor(ctx, 2) : NULL;
-    if (w == NULL || (ctx->nargs == 3 && bias == NULL)) return ops_infer_object(ctx);
+    if (w == NULL || (ctx->nargs == 3 && bias == NULL))
+        return ops_infer_object(ctx);
     OpShape ws = ops_shape_of(w), wt = ws;
-    if (ws.ndim > 2) return ops_infer_fail(ctx, "OpShapeMismatch", "weight must be 1-D or 2-D");
+    if (ws.ndim > 2)
+        return ops_infer_fail(ctx, "OpShapeMismatch", "weight must be 1-D or 2-D");
     if (ws.dims != NULL && ws.ndim == 2) {
         wt.dims = MEM_ARRAY(PrimExpr *, 2);
         wt.dims[0] = ws.dims[1];
@@ -146,7 +156,8 @@ Value *manip_eval_linear(struct Interp *in, const Expr *call, Value **args, int 
 
 StructInfo *manip_infer_outer(OpInferCtx *ctx)
 {
-    if (!ops_check_arity(ctx, 2, 2)) return ops_infer_object(ctx);
+    if (!ops_check_arity(ctx, 2, 2))
+        return ops_infer_object(ctx);
     const StructInfo *a = ops_arg_tensor(ctx, 0), *b = a ? ops_arg_tensor(ctx, 1) : NULL;
     DataType dt;
     if (b == NULL || !ops_unify_dtype(ctx, a->u.tensor.dtype, b->u.tensor.dtype, &dt))
@@ -186,13 +197,16 @@ static const char *einsum_output(const char *sub, int nops, const char ***labels
     }
     char *spec = mem_strdup(sub);
     char *arrow = strstr(spec, "->");
-    if (arrow) *arrow = '\0';
+    if (arrow)
+        *arrow = '\0';
     *labels = MEM_ARRAY(const char *, nops > 0 ? nops : 1);
     int k = 0;
     for (char *p = spec; p; k++) {
         char *comma = strchr(p, ',');
-        if (comma) *comma = '\0';
-        if (k < nops) (*labels)[k] = p;
+        if (comma)
+            *comma = '\0';
+        if (k < nops)
+            (*labels)[k] = p;
         p = comma ? comma + 1 : NULL;
     }
     if (k != nops) {
@@ -207,7 +221,8 @@ static const char *einsum_output(const char *sub, int nops, const char ***labels
             for (int i = 0; i < nops; i++)
                 for (const char *q = (*labels)[i]; *q; q++)
                     uses += *q == c;
-            if (uses == 1) strbuf_addc(&sb, (char)c);
+            if (uses == 1)
+                strbuf_addc(&sb, (char)c);
         }
         return strbuf_str(&sb);
     }
@@ -239,7 +254,8 @@ StructInfo *manip_infer_einsum(OpInferCtx *ctx)
     PrimExpr *size[128] = {NULL};
     bool known = true;
     for (int i = 0; i < n; i++) {
-        if (!ops_unify_dtype(ctx, dt, ts[i]->u.tensor.dtype, &dt)) return ops_infer_object(ctx);
+        if (!ops_unify_dtype(ctx, dt, ts[i]->u.tensor.dtype, &dt))
+            return ops_infer_object(ctx);
         OpShape s = ops_shape_of(ts[i]);
         if (s.ndim >= 0 && s.ndim != (int)strlen(labels[i]))
             return ops_infer_fail(ctx, "OpShapeMismatch", "operand %d has rank %d for \"%s\"", i,
@@ -251,7 +267,8 @@ StructInfo *manip_infer_einsum(OpInferCtx *ctx)
                 return ops_infer_fail(ctx, "OpShapeMismatch", "label %c has dims %s and %s",
                                       labels[i][a], prover_canonical(*slot),
                                       prover_canonical(s.dims[a]));
-            if (!*slot) *slot = s.dims[a];
+            if (!*slot)
+                *slot = s.dims[a];
         }
     }
     OpShape r = {NULL, (int)strlen(out)};

@@ -20,9 +20,12 @@ static PrimExpr *fold(PrimExprKind kind, PrimExpr *a, PrimExpr *b)
     int64_t x, y;
     if (prover_const_int(a, &x) && prover_const_int(b, &y)) {
         uint64_t ux = (uint64_t)x, uy = (uint64_t)y;
-        if (kind == PE_ADD) return manip_dim_int((int64_t)(ux + uy));
-        if (kind == PE_SUB) return manip_dim_int((int64_t)(ux - uy));
-        if (kind == PE_MUL) return manip_dim_int((int64_t)(ux * uy));
+        if (kind == PE_ADD)
+            return manip_dim_int((int64_t)(ux + uy));
+        if (kind == PE_SUB)
+            return manip_dim_int((int64_t)(ux - uy));
+        if (kind == PE_MUL)
+            return manip_dim_int((int64_t)(ux * uy));
         if (kind == PE_FLOORDIV && y != 0) {
             int64_t q = x / y;
             return manip_dim_int((x % y != 0 && ((x < 0) != (y < 0))) ? q - 1 : q);
@@ -33,21 +36,26 @@ static PrimExpr *fold(PrimExprKind kind, PrimExpr *a, PrimExpr *b)
 
 PrimExpr *manip_dim_add(PrimExpr *a, PrimExpr *b)
 {
-    if (ops_dim_is(a, 0)) return b;
-    if (ops_dim_is(b, 0)) return a;
+    if (ops_dim_is(a, 0))
+        return b;
+    if (ops_dim_is(b, 0))
+        return a;
     return fold(PE_ADD, a, b);
 }
 
 PrimExpr *manip_dim_sub(PrimExpr *a, PrimExpr *b)
 {
-    if (ops_dim_is(b, 0)) return a;
+    if (ops_dim_is(b, 0))
+        return a;
     return fold(PE_SUB, a, b);
 }
 
 PrimExpr *manip_dim_mul(PrimExpr *a, PrimExpr *b)
 {
-    if (ops_dim_is(a, 1)) return b;
-    if (ops_dim_is(b, 1)) return a;
+    if (ops_dim_is(a, 1))
+        return b;
+    if (ops_dim_is(b, 1))
+        return a;
     return fold(PE_MUL, a, b);
 }
 
@@ -117,9 +125,11 @@ int64_t manip_kernel_int(struct Interp *in, const Expr *call, Value **args, int 
 /* The tensor argument 0 with its shape, after the arity check. */
 static const StructInfo *unary_input(OpInferCtx *ctx, int max_args, OpShape *shape)
 {
-    if (!ops_check_arity(ctx, 1, max_args)) return NULL;
+    if (!ops_check_arity(ctx, 1, max_args))
+        return NULL;
     const StructInfo *x = ops_arg_tensor(ctx, 0);
-    if (x == NULL) return NULL;
+    if (x == NULL)
+        return NULL;
     *shape = ops_shape_of(x);
     if (shape->ndim > TENSOR_MAX_NDIM) {
         ops_infer_fail(ctx, "OpAttr", "rank %d is above the limit %d", shape->ndim,
@@ -153,7 +163,8 @@ static bool reshape_dims(OpInferCtx *ctx, OpShape x, PrimExpr **dims, int n, Pri
         }
         infer_at = i;
     }
-    if (x.dims == NULL) return true;
+    if (x.dims == NULL)
+        return true;
     PrimExpr *total = manip_dim_product(x.dims, x.ndim);
     if (infer_at >= 0) {
         int64_t t, k;
@@ -177,9 +188,11 @@ StructInfo *manip_infer_reshape(OpInferCtx *ctx)
 {
     OpShape x;
     const StructInfo *xs = unary_input(ctx, 2, &x);
-    if (xs == NULL || !ops_check_arity(ctx, 2, 2)) return ops_infer_object(ctx);
+    if (xs == NULL || !ops_check_arity(ctx, 2, 2))
+        return ops_infer_object(ctx);
     const StructInfo *s = ops_arg_shape(ctx, 1);
-    if (s == NULL) return ops_infer_object(ctx);
+    if (s == NULL)
+        return ops_infer_object(ctx);
     if (s->u.shape.values == NULL) {
         OpShape r = {NULL, s->u.shape.ndim};
         return result_like(xs, r, xs->u.tensor.dtype, ctx->call->span);
@@ -193,7 +206,8 @@ StructInfo *manip_infer_reshape(OpInferCtx *ctx)
         OpShape r = {NULL, n};
         return result_like(xs, r, xs->u.tensor.dtype, ctx->call->span);
     }
-    if (!reshape_dims(ctx, x, s->u.shape.values, n, dims)) return ops_infer_object(ctx);
+    if (!reshape_dims(ctx, x, s->u.shape.values, n, dims))
+        return ops_infer_object(ctx);
     OpShape r = {dims, n};
     return result_like(xs, r, xs->u.tensor.dtype, ctx->call->span);
 }
@@ -213,7 +227,8 @@ Value *manip_eval_reshape(struct Interp *in, const Expr *call, Value **args, int
         else
             known *= dims[i];
     }
-    if (infer_at >= 0) dims[infer_at] = known > 0 ? x->numel / known : 0;
+    if (infer_at >= 0)
+        dims[infer_at] = known > 0 ? x->numel / known : 0;
     const char *err = NULL;
     return manip_result(in, call, kernel_reshape(x, n, dims, &err), err);
 }
@@ -236,7 +251,8 @@ static bool permutation(OpInferCtx *ctx, const Expr *call, int ndim, int *perm)
     }
     bool seen[TENSOR_MAX_NDIM] = {false};
     for (int i = 0; i < n; i++) {
-        if (!ops_normalize_axis(ctx, axes[i], ndim, &perm[i])) return false;
+        if (!ops_normalize_axis(ctx, axes[i], ndim, &perm[i]))
+            return false;
         if (seen[perm[i]]) {
             ops_infer_fail(ctx, "OpAttr", "axis %d appears twice in axes", perm[i]);
             return false;
@@ -250,16 +266,19 @@ StructInfo *manip_infer_permute_dims(OpInferCtx *ctx)
 {
     OpShape x;
     const StructInfo *xs = unary_input(ctx, 1, &x);
-    if (xs == NULL) return ops_infer_object(ctx);
+    if (xs == NULL)
+        return ops_infer_object(ctx);
     int64_t *axes;
     int n;
     if (x.ndim < 0) {
         OpShape r = {NULL, ops_attr_int_list(ctx->call, "axes", &axes, &n) ? n : -1};
         return result_like(xs, r, xs->u.tensor.dtype, ctx->call->span);
     }
-    if (x.ndim > TENSOR_MAX_NDIM) return ops_infer_fail(ctx, "OpAttr", "rank too large");
+    if (x.ndim > TENSOR_MAX_NDIM)
+        return ops_infer_fail(ctx, "OpAttr", "rank too large");
     int perm[TENSOR_MAX_NDIM];
-    if (!permutation(ctx, ctx->call, x.ndim, perm)) return ops_infer_object(ctx);
+    if (!permutation(ctx, ctx->call, x.ndim, perm))
+        return ops_infer_object(ctx);
     OpShape r = {NULL, x.ndim};
     if (x.dims != NULL) {
         r.dims = MEM_ARRAY(PrimExpr *, x.ndim > 0 ? x.ndim : 1);
@@ -291,7 +310,8 @@ StructInfo *manip_infer_expand_dims(OpInferCtx *ctx)
     const StructInfo *xs = unary_input(ctx, 1, &x);
     int64_t *axes;
     int n;
-    if (xs == NULL) return ops_infer_object(ctx);
+    if (xs == NULL)
+        return ops_infer_object(ctx);
     if (!ops_attr_int_list(ctx->call, "axis", &axes, &n))
         return ops_infer_fail(ctx, "OpAttr", "axis must be an int or a list of ints");
     if (x.ndim < 0) {
@@ -300,11 +320,14 @@ StructInfo *manip_infer_expand_dims(OpInferCtx *ctx)
     }
     int out_nd = x.ndim + n;
     bool added[TENSOR_MAX_NDIM + 1] = {false};
-    if (out_nd > TENSOR_MAX_NDIM) return ops_infer_fail(ctx, "OpAttr", "rank too large");
+    if (out_nd > TENSOR_MAX_NDIM)
+        return ops_infer_fail(ctx, "OpAttr", "rank too large");
     for (int i = 0; i < n; i++) {
         int k;
-        if (!ops_normalize_axis(ctx, axes[i], out_nd, &k)) return ops_infer_object(ctx);
-        if (added[k]) return ops_infer_fail(ctx, "OpAttr", "axis %d is given twice", k);
+        if (!ops_normalize_axis(ctx, axes[i], out_nd, &k))
+            return ops_infer_object(ctx);
+        if (added[k])
+            return ops_infer_fail(ctx, "OpAttr", "axis %d is given twice", k);
         added[k] = true;
     }
     OpShape r = {NULL, out_nd};
@@ -337,12 +360,15 @@ StructInfo *manip_infer_squeeze(OpInferCtx *ctx)
 {
     OpShape x;
     const StructInfo *xs = unary_input(ctx, 1, &x);
-    if (xs == NULL) return ops_infer_object(ctx);
+    if (xs == NULL)
+        return ops_infer_object(ctx);
     const AttrValue *axis = ops_attr(ctx->call, "axis");
     OpShape unknown = {NULL, -1};
-    if (x.ndim < 0) return result_like(xs, unknown, xs->u.tensor.dtype, ctx->call->span);
+    if (x.ndim < 0)
+        return result_like(xs, unknown, xs->u.tensor.dtype, ctx->call->span);
     int *ax, n;
-    if (!ops_normalize_axes(ctx, axis, x.ndim, &ax, &n)) return ops_infer_object(ctx);
+    if (!ops_normalize_axes(ctx, axis, x.ndim, &ax, &n))
+        return ops_infer_object(ctx);
     bool drop[TENSOR_MAX_NDIM] = {false};
     for (int i = 0; i < n; i++) {
         PrimExpr *d = x.dims ? x.dims[ax[i]] : NULL;
@@ -362,7 +388,8 @@ StructInfo *manip_infer_squeeze(OpInferCtx *ctx)
     if (x.dims != NULL) {
         r.dims = MEM_ARRAY(PrimExpr *, r.ndim > 0 ? r.ndim : 1);
         for (int i = 0, j = 0; i < x.ndim; i++)
-            if (!drop[i]) r.dims[j++] = x.dims[i];
+            if (!drop[i])
+                r.dims[j++] = x.dims[i];
     }
     return result_like(xs, r, xs->u.tensor.dtype, ctx->call->span);
 }
@@ -386,7 +413,8 @@ Value *manip_eval_squeeze(struct Interp *in, const Expr *call, Value **args, int
     int64_t dims[TENSOR_MAX_NDIM];
     int nd = 0;
     for (int i = 0; i < x->ndim; i++)
-        if (!drop[i]) dims[nd++] = x->shape[i];
+        if (!drop[i])
+            dims[nd++] = x->shape[i];
     const char *err = NULL;
     return manip_result(in, call, kernel_reshape(x, nd, dims, &err), err);
 }
@@ -395,7 +423,8 @@ StructInfo *manip_infer_flatten(OpInferCtx *ctx)
 {
     OpShape x;
     const StructInfo *xs = unary_input(ctx, 1, &x);
-    if (xs == NULL) return ops_infer_object(ctx);
+    if (xs == NULL)
+        return ops_infer_object(ctx);
     OpShape r = {NULL, 1};
     PrimExpr *total;
     if (x.dims != NULL) {
@@ -418,16 +447,19 @@ StructInfo *manip_infer_broadcast_to(OpInferCtx *ctx)
 {
     OpShape x;
     const StructInfo *xs = unary_input(ctx, 2, &x);
-    if (xs == NULL || !ops_check_arity(ctx, 2, 2)) return ops_infer_object(ctx);
+    if (xs == NULL || !ops_check_arity(ctx, 2, 2))
+        return ops_infer_object(ctx);
     const StructInfo *s = ops_arg_shape(ctx, 1);
-    if (s == NULL) return ops_infer_object(ctx);
+    if (s == NULL)
+        return ops_infer_object(ctx);
     OpShape r = {s->u.shape.values, s->u.shape.ndim};
     if (x.ndim >= 0 && r.ndim >= 0 && x.ndim > r.ndim)
         return ops_infer_fail(ctx, "OpShapeMismatch", "cannot broadcast rank %d to rank %d", x.ndim,
                               r.ndim);
     for (int i = 0; x.dims != NULL && r.dims != NULL && i < x.ndim; i++) {
         PrimExpr *d = x.dims[i], *t = r.dims[r.ndim - x.ndim + i];
-        if (ops_dim_is(d, 1) || prover_compare(d, t) != PROVE_UNEQUAL) continue;
+        if (ops_dim_is(d, 1) || prover_compare(d, t) != PROVE_UNEQUAL)
+            continue;
         int64_t v;
         if (prover_const_int(d, &v))
             return ops_infer_fail(ctx, "OpShapeMismatch", "dim %s does not broadcast to %s",
@@ -451,11 +483,13 @@ StructInfo *manip_infer_tile(OpInferCtx *ctx)
     const StructInfo *xs = unary_input(ctx, 1, &x);
     int64_t *reps;
     int n;
-    if (xs == NULL) return ops_infer_object(ctx);
+    if (xs == NULL)
+        return ops_infer_object(ctx);
     if (!ops_attr_int_list(ctx->call, "repeats", &reps, &n))
         return ops_infer_fail(ctx, "OpAttr", "repeats must be an int or a list of ints");
     for (int i = 0; i < n; i++)
-        if (reps[i] < 0) return ops_infer_fail(ctx, "OpAttr", "repeats must be non-negative");
+        if (reps[i] < 0)
+            return ops_infer_fail(ctx, "OpAttr", "repeats must be non-negative");
     OpShape r = {NULL, x.ndim < 0 ? -1 : (x.ndim > n ? x.ndim : n)};
     if (x.dims != NULL) {
         r.dims = MEM_ARRAY(PrimExpr *, r.ndim > 0 ? r.ndim : 1);
@@ -482,7 +516,8 @@ StructInfo *manip_infer_repeat(OpInferCtx *ctx)
 {
     OpShape x;
     const StructInfo *xs = unary_input(ctx, 1, &x);
-    if (xs == NULL) return ops_infer_object(ctx);
+    if (xs == NULL)
+        return ops_infer_object(ctx);
     const AttrValue *rv = ops_attr(ctx->call, "repeats");
     if (rv == NULL || rv->kind != ATTR_INT || rv->u.i < 0)
         return ops_infer_fail(ctx, "OpAttr", "repeats must be a non-negative int");
@@ -494,7 +529,8 @@ StructInfo *manip_infer_repeat(OpInferCtx *ctx)
         return result_like(xs, r, xs->u.tensor.dtype, ctx->call->span);
     }
     int k;
-    if (x.ndim < 0) return result_like(xs, x, xs->u.tensor.dtype, ctx->call->span);
+    if (x.ndim < 0)
+        return result_like(xs, x, xs->u.tensor.dtype, ctx->call->span);
     if (!ops_normalize_axis(ctx, ops_attr_int(ctx->call, "axis", 0), x.ndim, &k))
         return ops_infer_object(ctx);
     OpShape r = {NULL, x.ndim};
@@ -519,7 +555,8 @@ StructInfo *manip_infer_flip(OpInferCtx *ctx)
 {
     OpShape x;
     const StructInfo *xs = unary_input(ctx, 1, &x);
-    if (xs == NULL) return ops_infer_object(ctx);
+    if (xs == NULL)
+        return ops_infer_object(ctx);
     const AttrValue *axis = ops_attr(ctx->call, "axis");
     if (axis == NULL || axis->kind != ATTR_INT)
         return ops_infer_fail(ctx, "OpAttr", "axis must be an int");

@@ -62,8 +62,8 @@ static const struct {
     const char *name;
     NnActivation act;
 } ACTIVATIONS[] = {
-    {"relax.nn.relu", NN_ACT_RELU},           {"relax.nn.relu6", NN_ACT_RELU6},
-    {"relax.nn.gelu", NN_ACT_GELU},           {"relax.nn.gelu_tanh", NN_ACT_GELU_TANH},
+    {"relax.nn.relu", NN_ACT_RELU}, {"relax.nn.relu6", NN_ACT_RELU6},
+    {"relax.nn.gelu", NN_ACT_GELU}, {"relax.nn.gelu_tanh", NN_ACT_GELU_TANH},
     {"relax.nn.silu", NN_ACT_SILU},
 };
 
@@ -141,8 +141,8 @@ static int compare_param_dims(OpInferCtx *ctx, const StructInfo *const *in, int 
             ProveResult r = prover_compare(data.dims[axes[d]], p.dims[d]);
             if (r == PROVE_UNEQUAL) {
                 ops_infer_fail(ctx, "OpShapeMismatch",
-                               "argument %d has dim %d unequal to the data's axis %d", i + 1,
-                               d, axes[d]);
+                               "argument %d has dim %d unequal to the data's axis %d", i + 1, d,
+                               axes[d]);
                 return -1;
             }
             if (r == PROVE_UNKNOWN)
@@ -175,8 +175,7 @@ static int *check_norm_axes(OpInferCtx *ctx, int ndim, int *naxes)
 }
 
 /* Parameters of the data's dtype (when both are known) with one dim per normalized axis. */
-static bool check_norm_params(OpInferCtx *ctx, const StructInfo *const *in, int nin,
-                              int naxes)
+static bool check_norm_params(OpInferCtx *ctx, const StructInfo *const *in, int nin, int naxes)
 {
     DataType a = in[0]->u.tensor.dtype;
     for (int i = 1; i < nin; i++) {
@@ -187,8 +186,7 @@ static bool check_norm_params(OpInferCtx *ctx, const StructInfo *const *in, int 
             return false;
         }
         if (in[i]->u.tensor.ndim >= 0 && in[i]->u.tensor.ndim != naxes) {
-            ops_infer_fail(ctx, "OpShapeMismatch", "argument %d must have rank %d", i + 1,
-                           naxes);
+            ops_infer_fail(ctx, "OpShapeMismatch", "argument %d must have rank %d", i + 1, naxes);
             return false;
         }
     }
@@ -228,8 +226,8 @@ static StructInfo *infer_layer_norm(OpInferCtx *ctx)
         return ops_infer_object(ctx);
     if (r == 0)
         return (StructInfo *)in[0];
-    return sinfo_tensor(NULL, in[0]->u.tensor.dtype, in[0]->u.tensor.vdevice,
-                        in[0]->u.tensor.ndim, ctx->call->span);
+    return sinfo_tensor(NULL, in[0]->u.tensor.dtype, in[0]->u.tensor.vdevice, in[0]->u.tensor.ndim,
+                        ctx->call->span);
 }
 
 /* OP-nn.batch_norm: (data, moving_mean, moving_var) StructInfos, as TVM returns. */

@@ -10,21 +10,17 @@
 StructInfo *ops_conv_infer_conv2d(OpInferCtx *ctx);
 Value *ops_conv_kernel_conv2d(struct Interp *in, const Expr *call, Value **args, int nargs);
 StructInfo *ops_conv_infer_pool2d(OpInferCtx *ctx);
-Value *ops_conv_kernel_max_pool2d(struct Interp *in, const Expr *call, Value **args,
-                                  int nargs);
-Value *ops_conv_kernel_avg_pool2d(struct Interp *in, const Expr *call, Value **args,
-                                  int nargs);
+Value *ops_conv_kernel_max_pool2d(struct Interp *in, const Expr *call, Value **args, int nargs);
+Value *ops_conv_kernel_avg_pool2d(struct Interp *in, const Expr *call, Value **args, int nargs);
 
 /* interp/ops_search.c */
 StructInfo *ops_search_infer_sort(OpInferCtx *ctx);
 Value *ops_search_kernel_sort(struct Interp *in, const Expr *call, Value **args, int nargs);
 StructInfo *ops_search_infer_argsort(OpInferCtx *ctx);
-Value *ops_search_kernel_argsort(struct Interp *in, const Expr *call, Value **args,
-                                 int nargs);
+Value *ops_search_kernel_argsort(struct Interp *in, const Expr *call, Value **args, int nargs);
 StructInfo *ops_search_infer_topk(OpInferCtx *ctx);
 Value *ops_search_kernel_topk(struct Interp *in, const Expr *call, Value **args, int nargs);
 StructInfo *ops_search_infer_unique(OpInferCtx *ctx);
-Value *ops_search_kernel_unique(struct Interp *in, const Expr *call, Value **args,
-                                int nargs);
+Value *ops_search_kernel_unique(struct Interp *in, const Expr *call, Value **args, int nargs);
 
 #endif

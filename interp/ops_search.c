@@ -159,8 +159,7 @@ Value *ops_search_kernel_argsort(struct Interp *in, const Expr *call, Value **ar
     Tensor *x = ops_kernel_tensor(in, call, args, nargs, 0);
     int axis;
     int64_t *perm = sort_perm(in, call, x, ops_attr_bool(call, "descending", false), &axis);
-    Tensor *out =
-        ops_kernel_new_tensor(in, call, index_dtype(call, x->dtype), x->ndim, x->shape);
+    Tensor *out = ops_kernel_new_tensor(in, call, index_dtype(call, x->dtype), x->ndim, x->shape);
     kernels_sort_indices(x, axis, perm, out);
     return value_tensor(out);
 }
@@ -175,8 +174,7 @@ Value *ops_search_kernel_topk(struct Interp *in, const Expr *call, Value **args,
     if (k >= 1 && k < shape[axis])
         shape[axis] = k;
     Tensor *values = ops_kernel_new_tensor(in, call, x->dtype, x->ndim, shape);
-    Tensor *indices =
-        ops_kernel_new_tensor(in, call, index_dtype(call, x->dtype), x->ndim, shape);
+    Tensor *indices = ops_kernel_new_tensor(in, call, index_dtype(call, x->dtype), x->ndim, shape);
     kernels_sort_gather(x, axis, perm, values);
     kernels_sort_indices(x, axis, perm, indices);
     const char *ret = ops_attr_str(call, "ret_type", "both");

@@ -10,9 +10,11 @@
 /* The result shape of reducing `axes` (NULL: all) of x, keeping reduced dims as 1 or not. */
 static StructInfo *infer_reduce(OpInferCtx *ctx)
 {
-    if (!ops_check_arity(ctx, 1, 1)) return ops_infer_object(ctx);
+    if (!ops_check_arity(ctx, 1, 1))
+        return ops_infer_object(ctx);
     const StructInfo *x = ops_arg_tensor(ctx, 0);
-    if (x == NULL) return ops_infer_object(ctx);
+    if (x == NULL)
+        return ops_infer_object(ctx);
     OpShape s = ops_shape_of(x);
     const AttrValue *axis = ops_attr(ctx->call, "axis");
     bool keep = ops_attr_bool(ctx->call, "keepdims", false);
@@ -23,8 +25,10 @@ static StructInfo *infer_reduce(OpInferCtx *ctx)
         return ops_tensor_result(r, dt, vd, ctx->call->span);
     }
     int *ax, n;
-    if (s.ndim > TENSOR_MAX_NDIM) return ops_infer_fail(ctx, "OpAttr", "rank too large");
-    if (!ops_normalize_axes(ctx, axis, s.ndim, &ax, &n)) return ops_infer_object(ctx);
+    if (s.ndim > TENSOR_MAX_NDIM)
+        return ops_infer_fail(ctx, "OpAttr", "rank too large");
+    if (!ops_normalize_axes(ctx, axis, s.ndim, &ax, &n))
+        return ops_infer_object(ctx);
     bool red[TENSOR_MAX_NDIM + 1] = {false};
     for (int i = 0; i < n; i++)
         red[ax[i]] = true;
@@ -81,12 +85,15 @@ REDUCTION(variance, REDUCE_VARIANCE)
 /* cumsum/cumprod: axis=None scans the flattened tensor (a 1-D result). */
 static StructInfo *infer_scan(OpInferCtx *ctx)
 {
-    if (!ops_check_arity(ctx, 1, 1)) return ops_infer_object(ctx);
+    if (!ops_check_arity(ctx, 1, 1))
+        return ops_infer_object(ctx);
     const StructInfo *x = ops_arg_tensor(ctx, 0);
-    if (x == NULL) return ops_infer_object(ctx);
+    if (x == NULL)
+        return ops_infer_object(ctx);
     OpShape s = ops_shape_of(x);
     DataType dt = ops_attr_dtype(ctx->call, "dtype");
-    if (dtype_is_void(dt)) dt = x->u.tensor.dtype;
+    if (dtype_is_void(dt))
+        dt = x->u.tensor.dtype;
     if (ops_attr(ctx->call, "axis") == NULL) {
         PrimExpr *total = s.dims ? manip_dim_product(s.dims, s.ndim) : NULL;
         OpShape r = {total ? &total : NULL, 1};
@@ -105,7 +112,8 @@ static Value *eval_scan(struct Interp *in, const Expr *call, Value **args, int n
                    ? ops_kernel_axis(in, call, ops_attr_int(call, "axis", 0), x->ndim)
                    : -1;
     DataType dt = ops_attr_dtype(call, "dtype");
-    if (dtype_is_void(dt)) dt = x->dtype;
+    if (dtype_is_void(dt))
+        dt = x->dtype;
     const char *err = NULL;
     Tensor *t = kernel_scan(x, axis, product, ops_attr_bool(call, "exclusive", false), dt, &err);
     return manip_result(in, call, t, err);
@@ -135,9 +143,11 @@ Value *manip_eval_cumprod(struct Interp *in, const Expr *call, Value **args, int
 
 static StructInfo *infer_arg_extreme(OpInferCtx *ctx)
 {
-    if (!ops_check_arity(ctx, 1, 1)) return ops_infer_object(ctx);
+    if (!ops_check_arity(ctx, 1, 1))
+        return ops_infer_object(ctx);
     const StructInfo *x = ops_arg_tensor(ctx, 0);
-    if (x == NULL) return ops_infer_object(ctx);
+    if (x == NULL)
+        return ops_infer_object(ctx);
     OpShape s = ops_shape_of(x);
     bool keep = ops_attr_bool(ctx->call, "keepdims", false);
     const AttrValue *axis = ops_attr(ctx->call, "axis");

@@ -98,8 +98,7 @@ static bool is_unsigned(DataType t)
 
 static noreturn void div_zero(const PrimEvalCtx *pc, const PrimExpr *e)
 {
-    interp_fail(pc->interp, "DivByZero", "TIR-INT", e->span,
-                "integer division or modulo by zero");
+    interp_fail(pc->interp, "DivByZero", "TIR-INT", e->span, "integer division or modulo by zero");
 }
 
 /* Truncating (Div, Mod) and flooring (FloorDiv, FloorMod) integer division. */
@@ -228,8 +227,14 @@ static Scalar eval_load(const PrimEvalCtx *pc, const PrimExpr *e)
     return pc->load(pc->ctx, e, idx);
 }
 
-static double sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
-static double rsqrt(double x) { return 1.0 / sqrt(x); }
+static double sigmoid(double x)
+{
+    return 1.0 / (1.0 + exp(-x));
+}
+static double rsqrt(double x)
+{
+    return 1.0 / sqrt(x);
+}
 
 typedef struct Unary {
     const char *name;
@@ -237,10 +242,10 @@ typedef struct Unary {
 } Unary;
 
 static const Unary UNARY[] = {
-    {"tir.exp", exp},     {"tir.log", log},     {"tir.sqrt", sqrt},   {"tir.rsqrt", rsqrt},
-    {"tir.tanh", tanh},   {"tir.sigmoid", sigmoid}, {"tir.sin", sin}, {"tir.cos", cos},
-    {"tir.tan", tan},     {"tir.fabs", fabs},   {"tir.floor", floor}, {"tir.ceil", ceil},
-    {"tir.round", nearbyint}, {"tir.trunc", trunc}, {"tir.erf", erf}, {"tir.exp2", exp2},
+    {"tir.exp", exp},         {"tir.log", log},         {"tir.sqrt", sqrt},   {"tir.rsqrt", rsqrt},
+    {"tir.tanh", tanh},       {"tir.sigmoid", sigmoid}, {"tir.sin", sin},     {"tir.cos", cos},
+    {"tir.tan", tan},         {"tir.fabs", fabs},       {"tir.floor", floor}, {"tir.ceil", ceil},
+    {"tir.round", nearbyint}, {"tir.trunc", trunc},     {"tir.erf", erf},     {"tir.exp2", exp2},
     {"tir.log2", log2},
 };
 
@@ -265,8 +270,7 @@ static Scalar eval_classify(const PrimEvalCtx *pc, const PrimExpr *e, const char
 static noreturn void bad_intrin(const PrimEvalCtx *pc, const PrimExpr *e)
 {
     interp_fail(pc->interp, "OpNotImplemented", "TIR-INTRIN", e->span,
-                "intrinsic %s with %d arguments is not supported", e->u.call.name,
-                e->u.call.nargs);
+                "intrinsic %s with %d arguments is not supported", e->u.call.name, e->u.call.nargs);
 }
 
 /* TIR-INTRIN: computed in double, rounded once to the result dtype. */
@@ -308,9 +312,21 @@ Scalar prim_eval(const PrimEvalCtx *pc, const PrimExpr *e)
         return prim_scalar_float(e->dtype, e->u.float_value);
     case PE_VAR:
         return eval_var(pc, e);
-    case PE_ADD: case PE_SUB: case PE_MUL: case PE_DIV: case PE_MOD: case PE_FLOORDIV:
-    case PE_FLOORMOD: case PE_MIN: case PE_MAX: case PE_EQ: case PE_NE: case PE_LT:
-    case PE_LE: case PE_GT: case PE_GE:
+    case PE_ADD:
+    case PE_SUB:
+    case PE_MUL:
+    case PE_DIV:
+    case PE_MOD:
+    case PE_FLOORDIV:
+    case PE_FLOORMOD:
+    case PE_MIN:
+    case PE_MAX:
+    case PE_EQ:
+    case PE_NE:
+    case PE_LT:
+    case PE_LE:
+    case PE_GT:
+    case PE_GE:
         return eval_binary(pc, e);
     case PE_AND:
     case PE_OR:

@@ -32,7 +32,7 @@ typedef struct PrimEvalCtx {
 Scalar prim_eval(const PrimEvalCtx *pc, const PrimExpr *e);
 /* Evaluates an int64-valued PrimExpr (a shape dimension). */
 int64_t prim_eval_int(const PrimEvalCtx *pc, const PrimExpr *e);
-Scalar prim_scalar_int(DataType dtype, int64_t v);   /* wraps to dtype */
+Scalar prim_scalar_int(DataType dtype, int64_t v);  /* wraps to dtype */
 Scalar prim_scalar_float(DataType dtype, double v); /* rounds to dtype */
 /* Converts with TIR Cast semantics (float to int truncates toward zero; out of range
  * saturates as documented; int to narrower int wraps). */

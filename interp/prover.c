@@ -183,14 +183,30 @@ static Poly normalize(Norm *nm, const PrimExpr *e);
 static const char *kind_name(PrimExprKind k)
 {
     static const char *const names[] = {
-        [PE_INT] = "int",     [PE_FLOAT] = "float",   [PE_VAR] = "var",
-        [PE_ADD] = "add",     [PE_SUB] = "sub",       [PE_MUL] = "mul",
-        [PE_DIV] = "div",     [PE_MOD] = "mod",       [PE_FLOORDIV] = "floordiv",
-        [PE_FLOORMOD] = "floormod", [PE_MIN] = "min", [PE_MAX] = "max",
-        [PE_EQ] = "eq",       [PE_NE] = "ne",         [PE_LT] = "lt",
-        [PE_LE] = "le",       [PE_GT] = "gt",         [PE_GE] = "ge",
-        [PE_AND] = "and",     [PE_OR] = "or",         [PE_NOT] = "not",
-        [PE_SELECT] = "select", [PE_CAST] = "cast",   [PE_LOAD] = "load",
+        [PE_INT] = "int",
+        [PE_FLOAT] = "float",
+        [PE_VAR] = "var",
+        [PE_ADD] = "add",
+        [PE_SUB] = "sub",
+        [PE_MUL] = "mul",
+        [PE_DIV] = "div",
+        [PE_MOD] = "mod",
+        [PE_FLOORDIV] = "floordiv",
+        [PE_FLOORMOD] = "floormod",
+        [PE_MIN] = "min",
+        [PE_MAX] = "max",
+        [PE_EQ] = "eq",
+        [PE_NE] = "ne",
+        [PE_LT] = "lt",
+        [PE_LE] = "le",
+        [PE_GT] = "gt",
+        [PE_GE] = "ge",
+        [PE_AND] = "and",
+        [PE_OR] = "or",
+        [PE_NOT] = "not",
+        [PE_SELECT] = "select",
+        [PE_CAST] = "cast",
+        [PE_LOAD] = "load",
         [PE_CALL] = "call",
     };
     return names[k];
@@ -277,8 +293,7 @@ static Poly division(Norm *nm, const PrimExpr *e)
     if (poly_is_const(&y, &c) && c != 0 && !floor)
         return trunc_div(nm, e, &x, c, mod);
     int64_t xv;
-    if (poly_is_const(&y, &c) && c < 0 && poly_is_const(&x, &xv) &&
-        !(xv == INT64_MIN && c == -1))
+    if (poly_is_const(&y, &c) && c < 0 && poly_is_const(&x, &xv) && !(xv == INT64_MIN && c == -1))
         return poly_const(nm, mod ? floor_mod(xv, c) : floor_div(xv, c));
     const char *parts[2] = {poly_key(&x), poly_key(&y)};
     return opaque(nm, kind_name(e->kind), e, parts, 2);
@@ -397,9 +412,12 @@ static Poly normalize(Norm *nm, const PrimExpr *e)
         return other(nm, e);
     }
     switch (e->kind) {
-    case PE_INT: return poly_const(nm, e->u.int_value);
-    case PE_FLOAT: return poly_atom(nm, mem_printf("float<%.17g>", e->u.float_value));
-    case PE_VAR: return poly_atom(nm, mem_printf("%s#%d", e->u.var->name, e->u.var->id));
+    case PE_INT:
+        return poly_const(nm, e->u.int_value);
+    case PE_FLOAT:
+        return poly_atom(nm, mem_printf("float<%.17g>", e->u.float_value));
+    case PE_VAR:
+        return poly_atom(nm, mem_printf("%s#%d", e->u.var->name, e->u.var->id));
     case PE_ADD:
     case PE_SUB: {
         Poly a = normalize(nm, e->u.bin.a);
@@ -414,9 +432,11 @@ static Poly normalize(Norm *nm, const PrimExpr *e)
     case PE_DIV:
     case PE_MOD:
     case PE_FLOORDIV:
-    case PE_FLOORMOD: return division(nm, e);
+    case PE_FLOORMOD:
+        return division(nm, e);
     case PE_MIN:
-    case PE_MAX: return min_max(nm, e);
+    case PE_MAX:
+        return min_max(nm, e);
     case PE_EQ:
     case PE_NE:
     case PE_LT:
@@ -424,12 +444,14 @@ static Poly normalize(Norm *nm, const PrimExpr *e)
     case PE_GT:
     case PE_GE:
     case PE_AND:
-    case PE_OR: return logic(nm, e);
+    case PE_OR:
+        return logic(nm, e);
     case PE_NOT:
     case PE_SELECT:
     case PE_CAST:
     case PE_LOAD:
-    case PE_CALL: return other(nm, e);
+    case PE_CALL:
+        return other(nm, e);
     }
     return poly_const(nm, 0);
 }

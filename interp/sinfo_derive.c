@@ -49,8 +49,8 @@ void si_judge(SiCtx *c, Relation r, const char *code, const char *rule, Span spa
         si_error(c, code, rule, span, "%s: %s is incompatible with %s", what, g, w);
     else
         si_warn(c, "PossiblyIncompatible", rule, span,
-                "%s: %s is only possibly compatible with %s (a MatchCast makes it certain)",
-                what, g, w);
+                "%s: %s is only possibly compatible with %s (a MatchCast makes it certain)", what,
+                g, w);
 }
 
 /* ---- scope ------------------------------------------------------------------------- */
@@ -115,8 +115,7 @@ static StructInfo *derive_get_item(SiCtx *c, Expr *e)
     int i = e->u.get_item.index;
     if (t->kind != SINFO_TUPLE) {
         si_error(c, "NotTuple", "SI-12", e->span,
-                 "indexing needs a tuple, got %s (use R.match_cast first)",
-                 printer_print_sinfo(t));
+                 "indexing needs a tuple, got %s (use R.match_cast first)", printer_print_sinfo(t));
         return sinfo_object(e->span);
     }
     if (i < 0 || i >= t->u.tuple.n) {
@@ -131,14 +130,17 @@ static StructInfo *derive_get_item(SiCtx *c, Expr *e)
 static bool never_bool_scalar(const StructInfo *s)
 {
     switch (s->kind) {
-    case SINFO_OBJECT: return false;
-    case SINFO_PRIM: return !dtype_is_bool(s->u.prim.dtype);
+    case SINFO_OBJECT:
+        return false;
+    case SINFO_PRIM:
+        return !dtype_is_bool(s->u.prim.dtype);
     case SINFO_TENSOR:
         return (!dtype_is_void(s->u.tensor.dtype) && !dtype_is_bool(s->u.tensor.dtype)) ||
                (s->u.tensor.ndim != -1 && s->u.tensor.ndim != 0);
     case SINFO_SHAPE:
     case SINFO_TUPLE:
-    case SINFO_FUNC: return true;
+    case SINFO_FUNC:
+        return true;
     }
     return true;
 }
@@ -162,25 +164,38 @@ static StructInfo *derive_if(SiCtx *c, Expr *e)
 static StructInfo *derive_node(SiCtx *c, Expr *e)
 {
     switch (e->kind) {
-    case EXPR_CONSTANT: return derive_constant(e);
-    case EXPR_VAR: return derive_var(c, e->u.var);
-    case EXPR_GLOBAL_VAR: return si_global(c, e->u.gvar->name, NULL);
-    case EXPR_TUPLE: return derive_tuple(c, e);
-    case EXPR_SEQ: return si_derive_seq(c, e);
+    case EXPR_CONSTANT:
+        return derive_constant(e);
+    case EXPR_VAR:
+        return derive_var(c, e->u.var);
+    case EXPR_GLOBAL_VAR:
+        return si_global(c, e->u.gvar->name, NULL);
+    case EXPR_TUPLE:
+        return derive_tuple(c, e);
+    case EXPR_SEQ:
+        return si_derive_seq(c, e);
     /* SI-4: R.Prim of the value's dtype, keeping the value itself. */
-    case EXPR_PRIM_VALUE: return sinfo_prim(e->u.prim->dtype, e->u.prim, e->span);
+    case EXPR_PRIM_VALUE:
+        return sinfo_prim(e->u.prim->dtype, e->u.prim, e->span);
     /* SI-5, SI-6: strings and dtypes carry no structure beyond Object. */
     case EXPR_STRING:
-    case EXPR_DTYPE: return sinfo_object(e->span);
-    case EXPR_FUNCTION: return si_derive_function(c, e, e->u.func, e->u.func->name);
-    case EXPR_IF: return derive_if(c, e);
+    case EXPR_DTYPE:
+        return sinfo_object(e->span);
+    case EXPR_FUNCTION:
+        return si_derive_function(c, e, e->u.func, e->u.func->name);
+    case EXPR_IF:
+        return derive_if(c, e);
     case EXPR_EXTERN_FUNC:
         /* SI-13: an opaque, impure callable whose calls derive from sinfo_args. */
         return sinfo_func_opaque(sinfo_object(e->span), false, NULL, e->span);
-    case EXPR_CALL: return si_derive_call(c, e);
-    case EXPR_SHAPE: return sinfo_shape(e->u.shape.values, e->u.shape.n, e->span);
-    case EXPR_TUPLE_GET_ITEM: return derive_get_item(c, e);
-    case EXPR_OP: return sinfo_object(e->span);
+    case EXPR_CALL:
+        return si_derive_call(c, e);
+    case EXPR_SHAPE:
+        return sinfo_shape(e->u.shape.values, e->u.shape.n, e->span);
+    case EXPR_TUPLE_GET_ITEM:
+        return derive_get_item(c, e);
+    case EXPR_OP:
+        return sinfo_object(e->span);
     }
     return sinfo_object(e->span);
 }
@@ -264,8 +279,12 @@ static void predeclare(SiCtx *c)
         ModuleFunc *mf = c->mod->funcs[i];
         c->state[i] = GLOBAL_PENDING;
         switch (mf->kind) {
-        case MODFUNC_RELAX: c->globals[i] = si_signature(mf->u.relax); break;
-        case MODFUNC_PRIM: c->globals[i] = primfunc_sinfo(mf->u.prim); break;
+        case MODFUNC_RELAX:
+            c->globals[i] = si_signature(mf->u.relax);
+            break;
+        case MODFUNC_PRIM:
+            c->globals[i] = primfunc_sinfo(mf->u.prim);
+            break;
         case MODFUNC_EXTERN:
             c->globals[i] = sinfo_func_opaque(sinfo_object(mf->span), false, NULL, mf->span);
             break;
@@ -316,8 +335,7 @@ void sinfo_check_module_report(IRModule *mod, DiagList *errors, DiagList *warnin
     c.warnings = warnings;
     c.bindings = bindings ? bindings : &scratch;
     c.defs = mod->nvdevices > 0 ? &defs : NULL;
-    int errors_before = errors->n, warnings_before = warnings->n,
-        bindings_before = c.bindings->n;
+    int errors_before = errors->n, warnings_before = warnings->n, bindings_before = c.bindings->n;
     derive_module(&c);
     if (c.defs == NULL || errors->n > errors_before)
         return;
@@ -336,8 +354,7 @@ static const char *entry_name(const IRModule *mod)
     return mod->nfuncs > 0 ? mod->funcs[0]->gvar->name : "";
 }
 
-const StructInfo *sinfo_bindings_find(const SinfoBindings *b, const IRModule *mod,
-                                      const char *name)
+const StructInfo *sinfo_bindings_find(const SinfoBindings *b, const IRModule *mod, const char *name)
 {
     const char *dot = strrchr(name, '.');
     const char *func = dot ? mem_strndup(name, (size_t)(dot - name)) : entry_name(mod);

@@ -15,9 +15,14 @@
 
 /* PURITY-7: operators with a visible effect; every other operator is pure. */
 static const char *const IMPURE_OPS[] = {
-    "relax.print",           "relax.assert_op",          "relax.invoke_closure",
-    "relax.call_builtin_with_ctx", "relax.memory.kill_storage", "relax.memory.kill_tensor",
-    "relax.vm.kill_object",  "relax.vm.call_tir_dyn",
+    "relax.print",
+    "relax.assert_op",
+    "relax.invoke_closure",
+    "relax.call_builtin_with_ctx",
+    "relax.memory.kill_storage",
+    "relax.memory.kill_tensor",
+    "relax.vm.kill_object",
+    "relax.vm.call_tir_dyn",
 };
 
 static bool op_is_impure(const char *name)
@@ -102,8 +107,7 @@ static StructInfo *infer_tensor_to_shape(const Expr *e)
     int64_t len;
     if (t != NULL && t->kind == SINFO_TENSOR && t->u.tensor.shape != NULL &&
         t->u.tensor.shape->kind == EXPR_SHAPE && t->u.tensor.shape->u.shape.n == 1 &&
-        prover_const_int(t->u.tensor.shape->u.shape.values[0], &len) && len >= 0 &&
-        len < 1000000)
+        prover_const_int(t->u.tensor.shape->u.shape.values[0], &len) && len >= 0 && len < 1000000)
         return sinfo_shape(NULL, (int)len, e->span);
     return sinfo_shape(NULL, -1, e->span);
 }
@@ -167,9 +171,9 @@ static StructInfo *infer_to_vdevice(const SiCtx *c, const Expr *e)
 static StructInfo *infer_builtin(SiCtx *c, const Expr *e, const char *op)
 {
     static const char *const from_sinfo_args[] = {
-        "relax.call_tir",          "relax.call_tir_inplace",    "relax.call_tir_with_grad",
-        "relax.call_dps_packed",   "relax.call_pure_packed",    "relax.call_inplace_packed",
-        "relax.invoke_closure",    "relax.invoke_pure_closure",
+        "relax.call_tir",        "relax.call_tir_inplace",    "relax.call_tir_with_grad",
+        "relax.call_dps_packed", "relax.call_pure_packed",    "relax.call_inplace_packed",
+        "relax.invoke_closure",  "relax.invoke_pure_closure",
     };
     for (size_t i = 0; i < sizeof from_sinfo_args / sizeof from_sinfo_args[0]; i++)
         if (strcmp(op, from_sinfo_args[i]) == 0)

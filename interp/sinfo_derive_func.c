@@ -57,9 +57,8 @@ static void derive_match_cast(SiCtx *c, Binding *b)
     StructInfo *s = b->struct_info;
     sigma_add_new(c, s);
     if (sinfo_disjoint(sv, s))
-        si_error(c, "MatchCastImpossible", "SI-11", b->span,
-                 "a value of %s can never match %s", printer_print_sinfo(sv),
-                 printer_print_sinfo(s));
+        si_error(c, "MatchCastImpossible", "SI-11", b->span, "a value of %s can never match %s",
+                 printer_print_sinfo(sv), printer_print_sinfo(s));
     if (b->var == NULL)
         return;
     StructInfo *ann = b->var->annotation;
@@ -100,8 +99,7 @@ static void derive_var_binding(SiCtx *c, Binding *b)
     StructInfo *se = is_func ? derive_function_binding(c, b) : si_derive(c, b->value);
     if (b->from_expr_stmt && !sinfo_is_void(se))
         si_error(c, "NonVoidExprStmt", "SI-VOID", b->span,
-                 "a non-void expression (%s) must be bound to a variable",
-                 printer_print_sinfo(se));
+                 "a non-void expression (%s) must be bound to a variable", printer_print_sinfo(se));
     if (v == NULL)
         return;
     StructInfo *s = se;
@@ -180,8 +178,8 @@ StructInfo *si_derive_function(SiCtx *c, Expr *e, Function *f, const char *name)
     StructInfo **params = MEM_ARRAY(StructInfo *, f->nparams + 1);
     for (int i = 0; i < f->nparams; i++) {
         Var *p = f->params[i];
-        params[i] = si_vdev_bind(c, p, p->annotation ? p->annotation : sinfo_object(p->span),
-                                 p->span);
+        params[i] =
+            si_vdev_bind(c, p, p->annotation ? p->annotation : sinfo_object(p->span), p->span);
         sigma_add_new(c, params[i]);
         gamma_push(c, p, params[i]);
         record(c, p, params[i], p->span);
@@ -189,8 +187,8 @@ StructInfo *si_derive_function(SiCtx *c, Expr *e, Function *f, const char *name)
     StructInfo *body = si_derive(c, f->body);
     StructInfo *ret = f->ret;
     if (ret != NULL) {
-        si_judge(c, sinfo_compat(body, ret), "ReturnIncompatible", "SI-15", return_span(f),
-                 body, ret, mem_printf("the result of `%s`", name));
+        si_judge(c, sinfo_compat(body, ret), "ReturnIncompatible", "SI-15", return_span(f), body,
+                 ret, mem_printf("the result of `%s`", name));
     } else {
         /* ERASE-1: erased to the scope outside plus the parameters' shape variables. */
         c->ngamma = gmark;

@@ -47,7 +47,7 @@ typedef struct SiCtx {
     GammaEntry *gamma;
     int ngamma;
     int capgamma;
-    TirVarList sigma; /* Σ: shape variables in scope, a stack */
+    TirVarList sigma;     /* Σ: shape variables in scope, a stack */
     StructInfo **globals; /* parallel to mod->funcs */
     GlobalState *state;
     const FnFrame *fn;

@@ -22,7 +22,8 @@ void sinfo_collect_prim_vars(const PrimExpr *e, TirVarList *out)
         return;
     switch (e->kind) {
     case PE_INT:
-    case PE_FLOAT: return;
+    case PE_FLOAT:
+        return;
     case PE_VAR:
         if (!tirvar_list_has(out, e->u.var))
             VEC_PUSH(out->items, out->n, out->cap, e->u.var);
@@ -48,7 +49,9 @@ void sinfo_collect_prim_vars(const PrimExpr *e, TirVarList *out)
         sinfo_collect_prim_vars(e->u.bin.b, out);
         return;
     case PE_NOT:
-    case PE_CAST: sinfo_collect_prim_vars(e->u.operand, out); return;
+    case PE_CAST:
+        sinfo_collect_prim_vars(e->u.operand, out);
+        return;
     case PE_SELECT:
         sinfo_collect_prim_vars(e->u.select.cond, out);
         sinfo_collect_prim_vars(e->u.select.then_value, out);
@@ -74,9 +77,14 @@ static void collect_values(PrimExpr *const *v, int n, TirVarList *out)
 void sinfo_collect_shape_vars(const StructInfo *s, TirVarList *out)
 {
     switch (s->kind) {
-    case SINFO_OBJECT: return;
-    case SINFO_PRIM: sinfo_collect_prim_vars(s->u.prim.value, out); return;
-    case SINFO_SHAPE: collect_values(s->u.shape.values, s->u.shape.ndim, out); return;
+    case SINFO_OBJECT:
+        return;
+    case SINFO_PRIM:
+        sinfo_collect_prim_vars(s->u.prim.value, out);
+        return;
+    case SINFO_SHAPE:
+        collect_values(s->u.shape.values, s->u.shape.ndim, out);
+        return;
     case SINFO_TENSOR: {
         const Expr *sh = s->u.tensor.shape;
         if (sh != NULL && sh->kind == EXPR_SHAPE)
@@ -138,11 +146,10 @@ static StructInfo *unify_shape(const StructInfo *a, const StructInfo *b)
 static StructInfo *unify_tensor(const StructInfo *a, const StructInfo *b)
 {
     int ndim = a->u.tensor.ndim == b->u.tensor.ndim ? a->u.tensor.ndim : -1;
-    DataType dt = dtype_equal(a->u.tensor.dtype, b->u.tensor.dtype) ? a->u.tensor.dtype
-                                                                     : dtype_void();
-    VDevice *vd = sinfo_vdevice_equal(a->u.tensor.vdevice, b->u.tensor.vdevice)
-                      ? a->u.tensor.vdevice
-                      : NULL;
+    DataType dt =
+        dtype_equal(a->u.tensor.dtype, b->u.tensor.dtype) ? a->u.tensor.dtype : dtype_void();
+    VDevice *vd =
+        sinfo_vdevice_equal(a->u.tensor.vdevice, b->u.tensor.vdevice) ? a->u.tensor.vdevice : NULL;
     Expr *sa = a->u.tensor.shape, *sb = b->u.tensor.shape;
     if (ndim == -1 || sa == NULL || sb == NULL || sinfo_shape_equal(sa, sb) != REL_YES)
         return sinfo_tensor(NULL, dt, vd, ndim, a->span);
@@ -192,10 +199,14 @@ StructInfo *sinfo_unify(const StructInfo *a, const StructInfo *b)
     if (a->kind == SINFO_OBJECT || b->kind == SINFO_OBJECT || a->kind != b->kind)
         return sinfo_object(a->span);
     switch (a->kind) {
-    case SINFO_OBJECT: return sinfo_object(a->span);
-    case SINFO_PRIM: return unify_prim(a, b);
-    case SINFO_SHAPE: return unify_shape(a, b);
-    case SINFO_TENSOR: return unify_tensor(a, b);
+    case SINFO_OBJECT:
+        return sinfo_object(a->span);
+    case SINFO_PRIM:
+        return unify_prim(a, b);
+    case SINFO_SHAPE:
+        return unify_shape(a, b);
+    case SINFO_TENSOR:
+        return unify_tensor(a, b);
     /* LUB-6: tuples of different lengths have only Object above both. */
     case SINFO_TUPLE: {
         if (a->u.tuple.n != b->u.tuple.n)
@@ -205,7 +216,8 @@ StructInfo *sinfo_unify(const StructInfo *a, const StructInfo *b)
             f[i] = sinfo_unify(a->u.tuple.fields[i], b->u.tuple.fields[i]);
         return sinfo_tuple(f, a->u.tuple.n, a->span);
     }
-    case SINFO_FUNC: return unify_func(a, b);
+    case SINFO_FUNC:
+        return unify_func(a, b);
     }
     return sinfo_object(a->span);
 }
@@ -260,7 +272,8 @@ static StructInfo *erase_func(Erase *er, const StructInfo *s)
 static StructInfo *erase_rec(Erase *er, const StructInfo *s)
 {
     switch (s->kind) {
-    case SINFO_OBJECT: return copy_sinfo(s);
+    case SINFO_OBJECT:
+        return copy_sinfo(s);
     case SINFO_PRIM:
         /* ERASE-2: a value over an out-of-scope shape variable is dropped (erratum fixed). */
         if (s->u.prim.value && !prim_in_scope(er, s->u.prim.value))
@@ -274,10 +287,10 @@ static StructInfo *erase_rec(Erase *er, const StructInfo *s)
     case SINFO_TENSOR: {
         /* ERASE-3: only the shape goes; ndim, dtype and vdevice stay (erratum fixed). */
         const Expr *sh = s->u.tensor.shape;
-        bool gone = sh != NULL &&
-                    ((sh->kind == EXPR_VAR && !er->scope->has_var(er->scope->ctx, sh->u.var)) ||
-                     (sh->kind == EXPR_SHAPE &&
-                      !values_in_scope(er, sh->u.shape.values, sh->u.shape.n)));
+        bool gone =
+            sh != NULL &&
+            ((sh->kind == EXPR_VAR && !er->scope->has_var(er->scope->ctx, sh->u.var)) ||
+             (sh->kind == EXPR_SHAPE && !values_in_scope(er, sh->u.shape.values, sh->u.shape.n)));
         if (gone)
             return sinfo_tensor(NULL, s->u.tensor.dtype, s->u.tensor.vdevice, s->u.tensor.ndim,
                                 s->span);
@@ -290,7 +303,8 @@ static StructInfo *erase_rec(Erase *er, const StructInfo *s)
             f[i] = erase_rec(er, s->u.tuple.fields[i]);
         return sinfo_tuple(f, s->u.tuple.n, s->span);
     }
-    case SINFO_FUNC: return erase_func(er, s);
+    case SINFO_FUNC:
+        return erase_func(er, s);
     }
     return copy_sinfo(s);
 }
@@ -320,8 +334,8 @@ static void map_dim(ShapeVarMap *m, PrimExpr *param, PrimExpr *arg)
         return;
     VEC_PUSH(m->vars, m->n, m->cap, param->u.var);
     int n = m->n - 1;
-    m->values = mem_grow(m->values, sizeof(PrimExpr *) * (size_t)n,
-                         sizeof(PrimExpr *) * (size_t)m->cap);
+    m->values =
+        mem_grow(m->values, sizeof(PrimExpr *) * (size_t)n, sizeof(PrimExpr *) * (size_t)m->cap);
     m->values[n] = arg;
 }
 
@@ -338,11 +352,13 @@ void sinfo_shape_var_mapping(const StructInfo *s1, const StructInfo *s2, ShapeVa
     if (s1->kind != s2->kind)
         return;
     switch (s1->kind) {
-    case SINFO_OBJECT: return;
-    case SINFO_PRIM: map_dim(m, s1->u.prim.value, s2->u.prim.value); return;
+    case SINFO_OBJECT:
+        return;
+    case SINFO_PRIM:
+        map_dim(m, s1->u.prim.value, s2->u.prim.value);
+        return;
     case SINFO_SHAPE:
-        map_values(m, s1->u.shape.values, s1->u.shape.ndim, s2->u.shape.values,
-                   s2->u.shape.ndim);
+        map_values(m, s1->u.shape.values, s1->u.shape.ndim, s2->u.shape.values, s2->u.shape.ndim);
         return;
     case SINFO_TENSOR: {
         const Expr *a = s1->u.tensor.shape, *b = s2->u.tensor.shape;
@@ -374,7 +390,8 @@ PrimExpr *sinfo_subst_prim(PrimExpr *e, const ShapeVarMap *m)
     *c = *e;
     switch (e->kind) {
     case PE_INT:
-    case PE_FLOAT: return e;
+    case PE_FLOAT:
+        return e;
     case PE_VAR: {
         PrimExpr *v = sinfo_map_lookup(m, e->u.var);
         return v ? v : e;
@@ -400,13 +417,16 @@ PrimExpr *sinfo_subst_prim(PrimExpr *e, const ShapeVarMap *m)
         c->u.bin.b = sinfo_subst_prim(e->u.bin.b, m);
         return c;
     case PE_NOT:
-    case PE_CAST: c->u.operand = sinfo_subst_prim(e->u.operand, m); return c;
+    case PE_CAST:
+        c->u.operand = sinfo_subst_prim(e->u.operand, m);
+        return c;
     case PE_SELECT:
         c->u.select.cond = sinfo_subst_prim(e->u.select.cond, m);
         c->u.select.then_value = sinfo_subst_prim(e->u.select.then_value, m);
         c->u.select.else_value = sinfo_subst_prim(e->u.select.else_value, m);
         return c;
-    case PE_LOAD: return e;
+    case PE_LOAD:
+        return e;
     case PE_CALL:
         c->u.call.args = MEM_ARRAY(PrimExpr *, e->u.call.nargs + 1);
         for (int i = 0; i < e->u.call.nargs; i++)
@@ -445,8 +465,11 @@ StructInfo *sinfo_substitute(const StructInfo *s, const ShapeVarMap *m)
     if (m->n == 0)
         return c;
     switch (s->kind) {
-    case SINFO_OBJECT: return c;
-    case SINFO_PRIM: c->u.prim.value = subst_fold(s->u.prim.value, m); return c;
+    case SINFO_OBJECT:
+        return c;
+    case SINFO_PRIM:
+        c->u.prim.value = subst_fold(s->u.prim.value, m);
+        return c;
     case SINFO_SHAPE:
         c->u.shape.values = subst_values(s->u.shape.values, s->u.shape.ndim, m);
         return c;

@@ -14,9 +14,12 @@ Relation relation_meet(Relation a, Relation b)
 static Relation from_prove(ProveResult r)
 {
     switch (r) {
-    case PROVE_EQUAL: return REL_YES;
-    case PROVE_UNEQUAL: return REL_NO;
-    case PROVE_UNKNOWN: return REL_MAYBE;
+    case PROVE_EQUAL:
+        return REL_YES;
+    case PROVE_UNEQUAL:
+        return REL_NO;
+    case PROVE_UNKNOWN:
+        return REL_MAYBE;
     }
     return REL_MAYBE;
 }
@@ -172,10 +175,14 @@ Relation sinfo_subtype(const StructInfo *a, const StructInfo *b)
     if (a->kind != b->kind)
         return REL_NO;
     switch (a->kind) {
-    case SINFO_OBJECT: return REL_YES;
-    case SINFO_PRIM: return subtype_prim(a, b);
-    case SINFO_SHAPE: return subtype_shape(a, b);
-    case SINFO_TENSOR: return subtype_tensor(a, b);
+    case SINFO_OBJECT:
+        return REL_YES;
+    case SINFO_PRIM:
+        return subtype_prim(a, b);
+    case SINFO_SHAPE:
+        return subtype_shape(a, b);
+    case SINFO_TENSOR:
+        return subtype_tensor(a, b);
     /* SUB-6: same length, then the weakest answer of the fields. */
     case SINFO_TUPLE: {
         if (a->u.tuple.n != b->u.tuple.n)
@@ -185,7 +192,8 @@ Relation sinfo_subtype(const StructInfo *a, const StructInfo *b)
             r = relation_meet(r, sinfo_subtype(a->u.tuple.fields[i], b->u.tuple.fields[i]));
         return r;
     }
-    case SINFO_FUNC: return subtype_func(a, b);
+    case SINFO_FUNC:
+        return subtype_func(a, b);
     }
     return REL_NO;
 }
@@ -281,10 +289,14 @@ Relation sinfo_compat(const StructInfo *a, const StructInfo *b)
     if (a->kind != b->kind)
         return REL_NO;
     switch (a->kind) {
-    case SINFO_OBJECT: return REL_YES;
-    case SINFO_PRIM: return compat_prim(a, b);
-    case SINFO_SHAPE: return compat_shape(a, b);
-    case SINFO_TENSOR: return compat_tensor(a, b);
+    case SINFO_OBJECT:
+        return REL_YES;
+    case SINFO_PRIM:
+        return compat_prim(a, b);
+    case SINFO_SHAPE:
+        return compat_shape(a, b);
+    case SINFO_TENSOR:
+        return compat_tensor(a, b);
     /* COMPAT-3: a length mismatch is fatal; otherwise the worst of the fields. */
     case SINFO_TUPLE: {
         if (a->u.tuple.n != b->u.tuple.n)
@@ -294,7 +306,8 @@ Relation sinfo_compat(const StructInfo *a, const StructInfo *b)
             r = relation_meet(r, sinfo_compat(a->u.tuple.fields[i], b->u.tuple.fields[i]));
         return r;
     }
-    case SINFO_FUNC: return compat_func(a, b);
+    case SINFO_FUNC:
+        return compat_func(a, b);
     }
     return REL_NO;
 }
@@ -323,7 +336,8 @@ bool sinfo_disjoint(const StructInfo *a, const StructInfo *b)
     if (a->kind != b->kind)
         return true;
     switch (a->kind) {
-    case SINFO_OBJECT: return false;
+    case SINFO_OBJECT:
+        return false;
     case SINFO_PRIM:
         if (!dtype_equal(a->u.prim.dtype, b->u.prim.dtype))
             return true;
@@ -334,7 +348,8 @@ bool sinfo_disjoint(const StructInfo *a, const StructInfo *b)
             return true;
         return a->u.shape.values && b->u.shape.values &&
                values_equal(a->u.shape.values, b->u.shape.values, a->u.shape.ndim) == REL_NO;
-    case SINFO_TENSOR: return disjoint_tensor(a, b);
+    case SINFO_TENSOR:
+        return disjoint_tensor(a, b);
     case SINFO_TUPLE:
         if (a->u.tuple.n != b->u.tuple.n)
             return true;

@@ -76,7 +76,8 @@ static StructInfo *update(StructInfo *s, VDevice *v, const VDevice **clash)
     }
     case SINFO_OBJECT:
     case SINFO_PRIM:
-    case SINFO_SHAPE: return s;
+    case SINFO_SHAPE:
+        return s;
     }
     return s;
 }
@@ -117,7 +118,8 @@ static StructInfo *transfer(StructInfo *s, const StructInfo *realized, const VDe
     }
     case SINFO_OBJECT:
     case SINFO_PRIM:
-    case SINFO_SHAPE: return s;
+    case SINFO_SHAPE:
+        return s;
     }
     return s;
 }
@@ -216,8 +218,8 @@ static int device_type_of(const char *kind)
         const char *kind;
         int type;
     } table[] = {
-        {"llvm", 1},   {"c", 1},       {"cuda", 2},   {"nvptx", 2}, {"opencl", 4},
-        {"vulkan", 7}, {"metal", 8},   {"rocm", 10},  {"webgpu", 15}, {"hexagon", 16},
+        {"llvm", 1},   {"c", 1},     {"cuda", 2},  {"nvptx", 2},   {"opencl", 4},
+        {"vulkan", 7}, {"metal", 8}, {"rocm", 10}, {"webgpu", 15}, {"hexagon", 16},
     };
     for (size_t i = 0; kind != NULL && i < sizeof table / sizeof table[0]; i++)
         if (strcmp(table[i].kind, kind) == 0)
@@ -390,9 +392,15 @@ static void bw_function(Bw *w, Function *f, const StructInfo *finfo)
 static void bw_expr(Bw *w, Expr *e)
 {
     switch (e->kind) {
-    case EXPR_CALL: bw_call(w, e); return;
-    case EXPR_SEQ: bw_seq(w, e); return;
-    case EXPR_FUNCTION: bw_function(w, e->u.func, e->sinfo); return;
+    case EXPR_CALL:
+        bw_call(w, e);
+        return;
+    case EXPR_SEQ:
+        bw_seq(w, e);
+        return;
+    case EXPR_FUNCTION:
+        bw_function(w, e->u.func, e->sinfo);
+        return;
     case EXPR_TUPLE:
         for (int i = 0; i < e->u.tuple.n; i++)
             bw_expr(w, e->u.tuple.fields[i]);
@@ -402,7 +410,9 @@ static void bw_expr(Bw *w, Expr *e)
         bw_expr(w, e->u.if_.then_branch);
         bw_expr(w, e->u.if_.else_branch);
         return;
-    case EXPR_TUPLE_GET_ITEM: bw_expr(w, e->u.get_item.tuple); return;
+    case EXPR_TUPLE_GET_ITEM:
+        bw_expr(w, e->u.get_item.tuple);
+        return;
     case EXPR_CONSTANT:
     case EXPR_VAR:
     case EXPR_GLOBAL_VAR:
@@ -411,7 +421,8 @@ static void bw_expr(Bw *w, Expr *e)
     case EXPR_DTYPE:
     case EXPR_EXTERN_FUNC:
     case EXPR_SHAPE:
-    case EXPR_OP: return;
+    case EXPR_OP:
+        return;
     }
 }
 
@@ -475,14 +486,18 @@ static void final_call(SiCtx *c, const Expr *e)
 static void final_expr(SiCtx *c, const Expr *e)
 {
     switch (e->kind) {
-    case EXPR_CALL: final_call(c, e); return;
+    case EXPR_CALL:
+        final_call(c, e);
+        return;
     case EXPR_SEQ:
         for (int i = 0; i < e->u.seq.nblocks; i++)
             for (int k = 0; k < e->u.seq.blocks[i]->n; k++)
                 final_expr(c, e->u.seq.blocks[i]->bindings[k]->value);
         final_expr(c, e->u.seq.body);
         return;
-    case EXPR_FUNCTION: final_expr(c, e->u.func->body); return;
+    case EXPR_FUNCTION:
+        final_expr(c, e->u.func->body);
+        return;
     case EXPR_TUPLE:
         for (int i = 0; i < e->u.tuple.n; i++)
             final_expr(c, e->u.tuple.fields[i]);
@@ -492,7 +507,9 @@ static void final_expr(SiCtx *c, const Expr *e)
         final_expr(c, e->u.if_.then_branch);
         final_expr(c, e->u.if_.else_branch);
         return;
-    case EXPR_TUPLE_GET_ITEM: final_expr(c, e->u.get_item.tuple); return;
+    case EXPR_TUPLE_GET_ITEM:
+        final_expr(c, e->u.get_item.tuple);
+        return;
     case EXPR_CONSTANT:
     case EXPR_VAR:
     case EXPR_GLOBAL_VAR:
@@ -501,7 +518,8 @@ static void final_expr(SiCtx *c, const Expr *e)
     case EXPR_DTYPE:
     case EXPR_EXTERN_FUNC:
     case EXPR_SHAPE:
-    case EXPR_OP: return;
+    case EXPR_OP:
+        return;
     }
 }
 

@@ -10,7 +10,7 @@
 
 /* Every misuse of a spectest function is the caller's error, reported as PackedFuncError
  * with the function's own rule id. */
-#define SPECTEST_FAIL(in, fn, ...)                                                          \
+#define SPECTEST_FAIL(in, fn, ...)                                                                 \
     interp_fail((in), "PackedFuncError", "SPECTEST-" fn, span_none(), __VA_ARGS__)
 
 static void want_args(Interp *in, const char *fn, const char *rule, int nargs, int want)
@@ -104,8 +104,8 @@ static void fail_broadcast(Interp *in, const char *fn, const char *rule, const T
     shape_text(&sb, a->ndim, a->shape);
     strbuf_add(&sb, " and ");
     shape_text(&sb, b->ndim, b->shape);
-    interp_fail(in, "PackedFuncError", rule, span_none(),
-                "spectest.%s: shapes %s do not broadcast", fn, strbuf_str(&sb));
+    interp_fail(in, "PackedFuncError", rule, span_none(), "spectest.%s: shapes %s do not broadcast",
+                fn, strbuf_str(&sb));
 }
 
 /* ---- the functions ---------------------------------------------------------------- */

@@ -17,8 +17,7 @@ static Tensor *buffer_tensor(TirFrame *fr, const Buffer *b, Span span)
         if (fr->buffers[i].buffer == b)
             return fr->buffers[i].tensor;
     /* Only a program the parser should have rejected reaches a buffer out of its scope. */
-    interp_fail(fr->in, "UnboundVariable", "E-2", span, "buffer `%s` is not live here",
-                b->name);
+    interp_fail(fr->in, "UnboundVariable", "E-2", span, "buffer `%s` is not live here", b->name);
 }
 
 /* TIR-ALLOC: the shape is evaluated where the allocation runs; the data starts zeroed. */
@@ -26,21 +25,20 @@ void tir_buffer_alloc(TirFrame *fr, const Buffer *b, Span span)
 {
     int64_t dims[TENSOR_MAX_NDIM];
     if (b->ndim > TENSOR_MAX_NDIM)
-        interp_fail(fr->in, "TirAlloc", "TIR-ALLOC", span, "buffer `%s` has %d dimensions",
-                    b->name, b->ndim);
+        interp_fail(fr->in, "TirAlloc", "TIR-ALLOC", span, "buffer `%s` has %d dimensions", b->name,
+                    b->ndim);
     for (int d = 0; d < b->ndim; d++) {
         Scalar s = tir_eval(fr, b->shape[d]);
         dims[d] = s.i;
         if (dims[d] < 0)
             interp_fail(fr->in, "TirAlloc", "TIR-ALLOC", span,
-                        "buffer `%s` dimension %d is negative (%" PRId64 ")", b->name, d,
-                        dims[d]);
+                        "buffer `%s` dimension %d is negative (%" PRId64 ")", b->name, d, dims[d]);
     }
     Tensor *t = tensor_new(b->dtype, b->ndim, dims);
     if (!t)
         interp_fail(fr->in, "TirAlloc", "TIR-ALLOC", span,
-                    "cannot allocate buffer `%s` of %s (unsupported dtype or too large)",
-                    b->name, dtype_str(b->dtype));
+                    "cannot allocate buffer `%s` of %s (unsupported dtype or too large)", b->name,
+                    dtype_str(b->dtype));
     tir_buffer_bind(fr, b, t);
 }
 
@@ -51,8 +49,7 @@ static int64_t flat_index(TirFrame *fr, const Buffer *b, const Tensor *t, const 
 {
     if (n != t->ndim)
         interp_fail(fr->in, "TirOutOfBounds", "TIR-BOUNDS", span,
-                    "buffer `%s` has %d dimensions but is indexed with %d", b->name, t->ndim,
-                    n);
+                    "buffer `%s` has %d dimensions but is indexed with %d", b->name, t->ndim, n);
     int64_t flat = 0;
     for (int d = 0; d < n; d++) {
         int64_t x = indices[d].i;

@@ -64,8 +64,8 @@ static Scalar scalar_arg(TirFrame *fr, const TirVar *p, const Value *arg, Span s
     DataType from = arg->u.prim.dtype;
     if (dtype_is_float(from) && !dtype_is_float(p->dtype))
         interp_fail(fr->in, "TirArgMismatch", "TIR-ARGS", span,
-                    "parameter `%s` of `%s` is %s but the argument is %s", p->name,
-                    fr->func->name, dtype_str(p->dtype), dtype_str(from));
+                    "parameter `%s` of `%s` is %s but the argument is %s", p->name, fr->func->name,
+                    dtype_str(p->dtype), dtype_str(from));
     Scalar v = {from, arg->u.prim.i, arg->u.prim.f};
     return dtype_equal(from, p->dtype) ? v : prim_cast(p->dtype, v);
 }
@@ -102,8 +102,8 @@ static void bind_param(TirFrame *fr, int i, Value *arg, Span span)
     if (dtype_is_handle(p->dtype)) {
         if (arg->kind != VAL_TENSOR)
             interp_fail(fr->in, "TirArgMismatch", "TIR-ARGS", span,
-                        "handle `%s` of `%s` takes a tensor, not a %s", p->name,
-                        fr->func->name, value_kind_name(arg->kind));
+                        "handle `%s` of `%s` takes a tensor, not a %s", p->name, fr->func->name,
+                        value_kind_name(arg->kind));
         return;
     }
     tir_bind_var(fr, p, scalar_arg(fr, p, arg, span));
@@ -164,8 +164,8 @@ static Value *result_value(const TirFrame *fr)
 Value *tir_exec_call(struct Interp *in, const PrimFunc *f, Value **args, int nargs, Span span)
 {
     if (nargs != f->nparams)
-        interp_fail(in, "Arity", "E-12", span, "`%s` takes %d arguments but %d were given",
-                    f->name, f->nparams, nargs);
+        interp_fail(in, "Arity", "E-12", span, "`%s` takes %d arguments but %d were given", f->name,
+                    f->nparams, nargs);
     TirFrame fr;
     tir_frame_init(&fr, in, f);
     bind_args(&fr, args, span);

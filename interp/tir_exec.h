@@ -3,8 +3,8 @@
 #ifndef RELAX_INTERP_TIR_EXEC_H
 #define RELAX_INTERP_TIR_EXEC_H
 
-#include "ast/tir.h"
 #include "ast/error.h"
+#include "ast/tir.h"
 #include "values/value.h"
 
 struct Interp;

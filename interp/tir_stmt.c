@@ -143,13 +143,29 @@ void tir_stmt_exec(TirFrame *fr, const Stmt *s)
     if (fr->returned)
         return;
     switch (s->kind) {
-    case STMT_SEQ: exec_seq(fr, s); return;
-    case STMT_FOR: exec_for(fr, s); return;
-    case STMT_BLOCK: exec_block(fr, s); return;
-    case STMT_STORE: exec_store(fr, s); return;
-    case STMT_LET: exec_let(fr, s); return;
-    case STMT_IF: exec_if(fr, s); return;
-    case STMT_EVALUATE: exec_evaluate(fr, s); return;
-    case STMT_ALLOC: exec_alloc(fr, s); return;
+    case STMT_SEQ:
+        exec_seq(fr, s);
+        return;
+    case STMT_FOR:
+        exec_for(fr, s);
+        return;
+    case STMT_BLOCK:
+        exec_block(fr, s);
+        return;
+    case STMT_STORE:
+        exec_store(fr, s);
+        return;
+    case STMT_LET:
+        exec_let(fr, s);
+        return;
+    case STMT_IF:
+        exec_if(fr, s);
+        return;
+    case STMT_EVALUATE:
+        exec_evaluate(fr, s);
+        return;
+    case STMT_ALLOC:
+        exec_alloc(fr, s);
+        return;
     }
 }

@@ -2,8 +2,8 @@
  * (#id, so aliasing shows) and the shape variables in scope. SPEC_NOTES: "Evaluation" (ALIAS-1). */
 #include <stdlib.h>
 
-#include "interp/eval_internal.h"
 #include "ast/tir.h"
+#include "interp/eval_internal.h"
 #include "values/tensor.h"
 
 #define TRACE_ELEMS 4
@@ -58,21 +58,41 @@ static void tuple_summary(StrBuf *sb, const Value *v)
 void trace_value_summary(StrBuf *sb, const Value *v)
 {
     switch (v->kind) {
-    case VAL_TENSOR: tensor_summary(sb, v->u.tensor); break;
-    case VAL_TUPLE: tuple_summary(sb, v); break;
-    case VAL_SHAPE: shape_summary(sb, v); break;
-    case VAL_PRIM: prim_summary(sb, v); break;
-    case VAL_STRING: strbuf_addf(sb, "string \"%s\"", v->u.str); break;
-    case VAL_DTYPE: strbuf_addf(sb, "dtype %s", dtype_str(v->u.dtype)); break;
+    case VAL_TENSOR:
+        tensor_summary(sb, v->u.tensor);
+        break;
+    case VAL_TUPLE:
+        tuple_summary(sb, v);
+        break;
+    case VAL_SHAPE:
+        shape_summary(sb, v);
+        break;
+    case VAL_PRIM:
+        prim_summary(sb, v);
+        break;
+    case VAL_STRING:
+        strbuf_addf(sb, "string \"%s\"", v->u.str);
+        break;
+    case VAL_DTYPE:
+        strbuf_addf(sb, "dtype %s", dtype_str(v->u.dtype));
+        break;
     case VAL_CLOSURE: {
         const char *name = v->u.closure.func->name;
         strbuf_addf(sb, "closure %s", name ? name : "<lambda>");
         break;
     }
-    case VAL_PACKED: strbuf_addf(sb, "packed %s", v->u.packed.name); break;
-    case VAL_PRIMFUNC: strbuf_addf(sb, "prim_func %s", v->u.primfunc->name); break;
-    case VAL_NULL: strbuf_add(sb, "null"); break;
-    case VAL_OBJECT: strbuf_addf(sb, "object %s", v->u.object.name); break;
+    case VAL_PACKED:
+        strbuf_addf(sb, "packed %s", v->u.packed.name);
+        break;
+    case VAL_PRIMFUNC:
+        strbuf_addf(sb, "prim_func %s", v->u.primfunc->name);
+        break;
+    case VAL_NULL:
+        strbuf_add(sb, "null");
+        break;
+    case VAL_OBJECT:
+        strbuf_addf(sb, "object %s", v->u.object.name);
+        break;
     }
     strbuf_addf(sb, " #%d", v->id);
 }

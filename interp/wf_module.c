@@ -106,9 +106,8 @@ static void check_recursion_annotated(WfCtx *ctx, int i)
 {
     const ModuleFunc *mf = ctx->graph.funcs[i];
     if (mf->u.relax->ret == NULL && reaches(&ctx->graph, i, i))
-        diag_add(ctx->errors, PHASE_WELLFORMED, "RecursionNeedsReturnAnnotation", "WF-8",
-                 mf->span, "recursive function '%s' has no return annotation",
-                 mf->gvar->name);
+        diag_add(ctx->errors, PHASE_WELLFORMED, "RecursionNeedsReturnAnnotation", "WF-8", mf->span,
+                 "recursive function '%s' has no return annotation", mf->gvar->name);
 }
 
 /* A PrimFunc written without private=True is exported as TVM exports it. */
@@ -178,9 +177,8 @@ void wf_module_check_function(WfCtx *ctx, const Function *f, const Var *self)
         diag_add(ctx->errors, PHASE_WELLFORMED, "ForcePureNotPure", "WF-21", f->span,
                  "a function with relax.force_pure must be pure");
     if (self != NULL && f->ret == NULL && uses_var(f->body, self))
-        diag_add(ctx->errors, PHASE_WELLFORMED, "RecursionNeedsReturnAnnotation", "WF-8",
-                 f->span, "recursive local function '%s' has no return annotation",
-                 self->name);
+        diag_add(ctx->errors, PHASE_WELLFORMED, "RecursionNeedsReturnAnnotation", "WF-8", f->span,
+                 "recursive local function '%s' has no return annotation", self->name);
 }
 
 static bool recursive_callee(const WfCtx *ctx, const Expr *op)

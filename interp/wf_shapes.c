@@ -54,8 +54,7 @@ static void report_unbound(WfCtx *ctx, const TirVar *v, Span span, WfSinfoSite s
         return;
     case WF_SITE_RET:
         diag_add(ctx->errors, PHASE_WELLFORMED, "ReturnShapeVarScope", "WF-4", span,
-                 "the return annotation uses shape variable '%s', which is not in scope",
-                 v->name);
+                 "the return annotation uses shape variable '%s', which is not in scope", v->name);
         return;
     case WF_SITE_MATCH_CAST:
         diag_add(ctx->errors, PHASE_WELLFORMED, "ShapeVarUnbound", "WF-5", span,
@@ -201,9 +200,9 @@ static void check_shape(WfCtx *ctx, const StructInfo *s, WfSinfoSite site)
 
 static bool same_vdevice(const VDevice *a, const VDevice *b)
 {
-    return a == b || (strcmp(a->target_kind, b->target_kind) == 0 &&
-                      a->vdevice_id == b->vdevice_id &&
-                      strcmp(a->memory_scope, b->memory_scope) == 0);
+    return a == b ||
+           (strcmp(a->target_kind, b->target_kind) == 0 && a->vdevice_id == b->vdevice_id &&
+            strcmp(a->memory_scope, b->memory_scope) == 0);
 }
 
 static void check_vdevice(WfCtx *ctx, const VDevice *d, Span span)
@@ -225,8 +224,8 @@ static void check_tensor_var_shape(WfCtx *ctx, const StructInfo *s, WfSinfoSite 
     int ndim = s->u.tensor.ndim;
     if (a != NULL && a->kind == SINFO_SHAPE && a->u.shape.ndim >= 0 && a->u.shape.ndim != ndim)
         diag_add(ctx->errors, PHASE_WELLFORMED, "NdimMismatch", ndim_rule(site, SINFO_TENSOR),
-                 s->span, "ndim %d differs from the %d dims of shape '%s'", ndim,
-                 a->u.shape.ndim, v->name);
+                 s->span, "ndim %d differs from the %d dims of shape '%s'", ndim, a->u.shape.ndim,
+                 v->name);
 }
 
 static void check_tensor(WfCtx *ctx, const StructInfo *s, WfSinfoSite site)

@@ -42,8 +42,7 @@ static char *ref_print(void *self, AdapterProgram *prog)
 }
 
 /* The round-trip property: print, reparse, alpha-equal, and printing is a fixpoint. */
-static bool ref_roundtrip(void *self, AdapterProgram *prog, const char **printed,
-                          const char **why)
+static bool ref_roundtrip(void *self, AdapterProgram *prog, const char **printed, const char **why)
 {
     char *first = printer_print_module(prog->mod);
     *printed = first;

@@ -19,11 +19,10 @@ typedef struct Loader {
     CaseFile *cf;
 } Loader;
 
-static noreturn void fail_at(Loader *ld, int line, int col, const char *code, const char *fmt,
-                             ...) __attribute__((format(printf, 5, 6)));
+static noreturn void fail_at(Loader *ld, int line, int col, const char *code, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
 
-static noreturn void fail_at(Loader *ld, int line, int col, const char *code, const char *fmt,
-                             ...)
+static noreturn void fail_at(Loader *ld, int line, int col, const char *code, const char *fmt, ...)
 {
     char buf[512];
     va_list ap;
@@ -134,8 +133,9 @@ static void load_sinfo_expect(Loader *ld, const YamlNode *n, Expect *e)
 }
 
 static const char *const EXPECT_KEYS[] = {
-    "value",         "valid",             "struct_info", "error",    "roundtrip", "normal_form",
-    "normalizes_to", "normalizes_to_ast", "stdout",      "warnings", "printed",   NULL};
+    "value",     "valid",       "struct_info",   "error",
+    "roundtrip", "normal_form", "normalizes_to", "normalizes_to_ast",
+    "stdout",    "warnings",    "printed",       NULL};
 
 /* The keys that name an expectation kind; both normalizes_to spellings are one kind. */
 static const struct {
@@ -245,8 +245,10 @@ static void load_expect(Loader *ld, const YamlNode *n, yaml_node_t *raw, Expect 
     e->line = n->line;
     int nkinds = count_kinds(n, &e->kind);
     if (nkinds != 1)
-        FAIL(ld, n, "expect needs exactly one of value, valid, struct_info, error, roundtrip, "
-                    "normal_form, normalizes_to, normalizes_to_ast (found %d)", nkinds);
+        FAIL(ld, n,
+             "expect needs exactly one of value, valid, struct_info, error, roundtrip, "
+             "normal_form, normalizes_to, normalizes_to_ast (found %d)",
+             nkinds);
     load_expect_body(ld, n, raw, e);
     const YamlNode *out = yaml_node_get(n, "stdout");
     const YamlNode *warnings = yaml_node_get(n, "warnings");
@@ -267,8 +269,8 @@ static void load_expect(Loader *ld, const YamlNode *n, yaml_node_t *raw, Expect 
 static void check_run_fits(Loader *ld, const YamlNode *at, const CaseRun *r)
 {
     const Expect *e = &r->expect;
-    bool dynamic = e->kind == EXPECT_VALUE ||
-                   (e->kind == EXPECT_ERROR && e->error_phase == PHASE_RUNTIME);
+    bool dynamic =
+        e->kind == EXPECT_VALUE || (e->kind == EXPECT_ERROR && e->error_phase == PHASE_RUNTIME);
     if (dynamic && !r->has_call)
         FAIL(ld, at, "expect %s needs run: (or runs:)",
              e->kind == EXPECT_VALUE ? "value" : "a runtime error");
@@ -349,8 +351,7 @@ static yaml_node_t *raw_get(yaml_document_t *doc, yaml_node_t *map, const char *
     for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top;
          p++) {
         yaml_node_t *k = yaml_document_get_node(doc, p->key);
-        if (k != NULL && k->type == YAML_SCALAR_NODE &&
-            strlen(key) == k->data.scalar.length &&
+        if (k != NULL && k->type == YAML_SCALAR_NODE && strlen(key) == k->data.scalar.length &&
             memcmp(k->data.scalar.value, key, k->data.scalar.length) == 0)
             return yaml_document_get_node(doc, p->value);
     }
@@ -383,9 +384,9 @@ static bool valid_id(const char *id)
     return true;
 }
 
-static const char *const CASE_KEYS[] = {"id",  "description", "spec",      "tags",
-                                        "program", "ast",     "run",       "runs",
-                                        "expect",  "tolerance", "exact",   NULL};
+static const char *const CASE_KEYS[] = {"id",      "description", "spec",  "tags",
+                                        "program", "ast",         "run",   "runs",
+                                        "expect",  "tolerance",   "exact", NULL};
 
 static void load_program(Loader *ld, const YamlNode *n, yaml_node_t *raw, Case *c)
 {
@@ -506,8 +507,8 @@ static noreturn void raise_yaml_error(const char *path, yaml_parser_t *parser, E
     const char *problem = parser->problem != NULL ? parser->problem : "cannot read YAML";
     char *msg = parser->context != NULL ? mem_printf("%s %s", problem, parser->context)
                                         : mem_strdup(problem);
-    Span at = span_make(path, (int)parser->problem_mark.line + 1,
-                        (int)parser->problem_mark.column + 1);
+    Span at =
+        span_make(path, (int)parser->problem_mark.line + 1, (int)parser->problem_mark.column + 1);
     yaml_parser_delete(parser);
     error_raise(trap, PHASE_CASE, "YamlSyntax", NULL, at, "%s", msg);
 }

@@ -10,12 +10,12 @@
 #include "tools/yaml_node.h"
 
 typedef enum ExpectKind {
-    EXPECT_VALUE,       /* value: <value> */
-    EXPECT_VALID,       /* valid: true */
-    EXPECT_STRUCT_INFO, /* struct_info: {var: "text"} */
-    EXPECT_ERROR,       /* error: {phase, code?, rule?} */
-    EXPECT_ROUNDTRIP,   /* roundtrip: true (extension) */
-    EXPECT_NORMAL_FORM, /* normal_form: true | {rule: NF-n} (extension) */
+    EXPECT_VALUE,         /* value: <value> */
+    EXPECT_VALID,         /* valid: true */
+    EXPECT_STRUCT_INFO,   /* struct_info: {var: "text"} */
+    EXPECT_ERROR,         /* error: {phase, code?, rule?} */
+    EXPECT_ROUNDTRIP,     /* roundtrip: true (extension) */
+    EXPECT_NORMAL_FORM,   /* normal_form: true | {rule: NF-n} (extension) */
     EXPECT_NORMALIZES_TO, /* normalizes_to: text | normalizes_to_ast: ast (extension) */
 } ExpectKind;
 
@@ -29,9 +29,9 @@ typedef struct Expect {
     YamlNode *value; /* EXPECT_VALUE */
     SInfoExpect *sinfos;
     int nsinfos;
-    Phase error_phase; /* EXPECT_ERROR */
-    const char *error_code; /* NULL: any */
-    const char *error_rule; /* NULL: any */
+    Phase error_phase;       /* EXPECT_ERROR */
+    const char *error_code;  /* NULL: any */
+    const char *error_rule;  /* NULL: any */
     const char *stdout_text; /* NULL: not compared */
     const char **warnings;   /* compared when has_warnings */
     int nwarnings;

@@ -9,8 +9,8 @@
 #include "ast/dtype.h"
 #include "ast/mem.h"
 
-static const char *const VALUE_KINDS[] = {"tensor", "shape",  "prim",     "tuple", "string",
-                                          "dtype",  "null",   "callable", "object", NULL};
+static const char *const VALUE_KINDS[] = {"tensor", "shape", "prim",     "tuple",  "string",
+                                          "dtype",  "null",  "callable", "object", NULL};
 
 /* The kind key of a value mapping ({tensor: ...} -> "tensor"), or NULL. */
 static const char *value_kind(const YamlNode *v)
@@ -43,8 +43,7 @@ static noreturn void bad(const Checker *ck, const YamlNode *at, const char *msg)
 static DataType need_dtype(const Checker *ck, const YamlNode *n)
 {
     DataType t;
-    if (n == NULL || n->kind != YAML_NODE_SCALAR || !dtype_parse(n->scalar, &t) ||
-        dtype_is_void(t))
+    if (n == NULL || n->kind != YAML_NODE_SCALAR || !dtype_parse(n->scalar, &t) || dtype_is_void(t))
         bad(ck, n, "expected a data type name such as float32");
     return t;
 }
@@ -54,8 +53,8 @@ static void need_element(const Checker *ck, const YamlNode *n, DataType t)
 {
     double d;
     bool is_int, b;
-    if (dtype_is_bool(t) && (yaml_node_bool(n, &b) || (yaml_node_number(n, &d, &is_int) &&
-                                                       is_int && (d == 0 || d == 1))))
+    if (dtype_is_bool(t) && (yaml_node_bool(n, &b) ||
+                             (yaml_node_number(n, &d, &is_int) && is_int && (d == 0 || d == 1))))
         return;
     if (!yaml_node_number(n, &d, &is_int))
         bad(ck, n, mem_printf("expected a %s number", dtype_str(t)));
@@ -125,8 +124,9 @@ static void check_tensor(const Checker *ck, const YamlNode *n)
         return;
     }
     if (data->nitems != shape_size(dims, ndim))
-        bad(ck, data, mem_printf("flat data has %d items, the shape holds %lld", data->nitems,
-                                 shape_size(dims, ndim)));
+        bad(ck, data,
+            mem_printf("flat data has %d items, the shape holds %lld", data->nitems,
+                       shape_size(dims, ndim)));
     for (int i = 0; i < data->nitems; i++)
         need_element(ck, data->items[i], t);
 }
@@ -143,8 +143,9 @@ static void check_value(Checker *ck, const YamlNode *v)
     ck->last = v;
     const char *kind = value_kind(v);
     if (kind == NULL)
-        bad(ck, v, "expected a value: a mapping with one key of tensor, shape, prim, tuple, "
-                   "string, dtype, null, callable, object");
+        bad(ck, v,
+            "expected a value: a mapping with one key of tensor, shape, prim, tuple, "
+            "string, dtype, null, callable, object");
     const YamlNode *body = v->items[0];
     if (strcmp(kind, "tensor") == 0) {
         check_tensor(ck, body);
@@ -154,7 +155,8 @@ static void check_value(Checker *ck, const YamlNode *v)
     } else if (strcmp(kind, "prim") == 0) {
         if (body->kind != YAML_NODE_MAP || body->nitems != 2 || !yaml_node_get(body, "value"))
             bad(ck, body, "a PrimValue is {dtype: .., value: ..}");
-        need_element(ck, yaml_node_get(body, "value"), need_dtype(ck, yaml_node_get(body, "dtype")));
+        need_element(ck, yaml_node_get(body, "value"),
+                     need_dtype(ck, yaml_node_get(body, "dtype")));
     } else if (strcmp(kind, "tuple") == 0) {
         if (body->kind != YAML_NODE_SEQ)
             bad(ck, body, "a tuple is a list of values");
@@ -247,7 +249,8 @@ static bool same_ints(const YamlNode *e, const YamlNode *g)
 
 static bool tensor_equal(Cmp *c, const YamlNode *e, const YamlNode *g)
 {
-    if (g->kind != YAML_NODE_MAP || !same_dtype(yaml_node_get(e, "dtype"), yaml_node_get(g, "dtype")))
+    if (g->kind != YAML_NODE_MAP ||
+        !same_dtype(yaml_node_get(e, "dtype"), yaml_node_get(g, "dtype")))
         return differ(c, "dtype differs", yaml_node_get(e, "dtype"), g);
     if (!same_ints(yaml_node_get(e, "shape"), yaml_node_get(g, "shape")))
         return differ(c, "shape differs", yaml_node_get(e, "shape"), yaml_node_get(g, "shape"));
@@ -259,7 +262,8 @@ static bool tensor_equal(Cmp *c, const YamlNode *e, const YamlNode *g)
     if (yaml_node_get(g, "data") != NULL)
         flatten(yaml_node_get(g, "data"), &gg, &ng, &cg);
     if (ne != ng)
-        return differ(c, "element count differs", yaml_node_get(e, "data"), yaml_node_get(g, "data"));
+        return differ(c, "element count differs", yaml_node_get(e, "data"),
+                      yaml_node_get(g, "data"));
     for (int i = 0; i < ne; i++) {
         double a, b;
         if (!as_number(ee[i], &a) || !as_number(gg[i], &b) || !number_equal(a, b, t, c->tol)) {
@@ -289,7 +293,8 @@ static bool tuple_equal(Cmp *c, const YamlNode *e, const YamlNode *g)
 
 static bool prim_equal(Cmp *c, const YamlNode *e, const YamlNode *g)
 {
-    if (g->kind != YAML_NODE_MAP || !same_dtype(yaml_node_get(e, "dtype"), yaml_node_get(g, "dtype")))
+    if (g->kind != YAML_NODE_MAP ||
+        !same_dtype(yaml_node_get(e, "dtype"), yaml_node_get(g, "dtype")))
         return differ(c, "PrimValue dtype differs", e, g);
     DataType t;
     dtype_parse(yaml_node_get(e, "dtype")->scalar, &t);

@@ -282,7 +282,8 @@ static int load_known(Conform *cf)
 static void print_summary(const Conform *cf)
 {
     if (cf->nskip > 0)
-        printf("skipped: needs phases %s (not provided by the implementation)\n", runner_missing_names(cf->missing));
+        printf("skipped: needs phases %s (not provided by the implementation)\n",
+               runner_missing_names(cf->missing));
     if (cf->nknown > 0)
         printf("known failures: %d (listed in %s)\n", cf->nknown, cf->known->path);
     printf("conformance: %d passed, %d failed, %d skipped\n", cf->npass, cf->nfail, cf->nskip);

@@ -284,8 +284,9 @@ static void do_check(Repl *r, Args a)
     int nerrors = check_program(r, repl_program_fresh(&r->prog), &warnings, &bindings);
     if (nerrors == 0)
         fprintf(r->out, "ok%s\n",
-                warnings.n == 0 ? "" : mem_printf(" (%d warning%s)", warnings.n,
-                                                  warnings.n == 1 ? "" : "s"));
+                warnings.n == 0
+                    ? ""
+                    : mem_printf(" (%d warning%s)", warnings.n, warnings.n == 1 ? "" : "s"));
 }
 
 static void print_binding(Repl *r, const SinfoBinding *b)

@@ -150,8 +150,8 @@ Value *cmd_run_parse_arg(const char *text, int n, const char **why)
     ErrorTrap trap;
     if (setjmp(trap.jmp) != 0) {
         const Error *e = &trap.error;
-        *why = mem_printf("bad --arg value %d at %d:%d: %s", n, e->span.line, e->span.col,
-                          e->message);
+        *why =
+            mem_printf("bad --arg value %d at %d:%d: %s", n, e->span.line, e->span.col, e->message);
         return NULL;
     }
     ValueYamlOptions opt = {mem_printf("--arg %d", n), false};

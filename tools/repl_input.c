@@ -119,8 +119,7 @@ static void read_block(ReplInput *r, StrBuf *block, const char *first)
                 return;
             continue;
         }
-        if (command_line(line) ||
-            (seen_indented && !indented(line) && !comment(line))) {
+        if (command_line(line) || (seen_indented && !indented(line) && !comment(line))) {
             r->pushed = line;
             return;
         }

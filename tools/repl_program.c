@@ -153,8 +153,8 @@ static void add_imports(ReplProgram *p, const PyBody *top, const Lines *ls, cons
     for (int i = 0; i < top->n; i++) {
         if (top->stmts[i]->kind != PYS_IMPORT)
             continue;
-        ReplPart part = make_part(ls, first_line(top->stmts[i]),
-                                  statement_end(top, top->stmts[i], ls), origin);
+        ReplPart part =
+            make_part(ls, first_line(top->stmts[i]), statement_end(top, top->stmts[i], ls), origin);
         bool seen = false;
         for (int j = 0; j < n && !seen; j++)
             seen = same_part_text(&all[j], &part);
@@ -232,8 +232,7 @@ static void add_part(Assembly *a, const ReplPart *part, int indent)
         if (strip > part->indent)
             strip = part->indent;
         ReplLineOrigin where = {part->origin, part->line0 + i, strip - indent};
-        add_line(a, blank_line(line) ? "" : mem_printf("%*s%s", indent, "", line + strip),
-                 where);
+        add_line(a, blank_line(line) ? "" : mem_printf("%*s%s", indent, "", line + strip), where);
     }
 }
 
@@ -290,8 +289,7 @@ static IRModule *parse_assembled(ReplProgram *p, ErrorTrap *trap)
 }
 
 /* Reads the entry, applies it to `next` and parses the result. */
-static const char *enter(ReplProgram *next, const char *origin, const char *text,
-                         ErrorTrap *trap)
+static const char *enter(ReplProgram *next, const char *origin, const char *text, ErrorTrap *trap)
 {
     Lines ls = split_lines(text);
     PyBody top = py_parse_file(origin, text, trap);

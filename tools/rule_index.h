@@ -12,7 +12,7 @@ typedef struct RuleIndex {
     int *counts;      /* cases naming each id */
     int n;
     int cap;
-    const char **unknown;       /* "<case global id>: <rule id>" for ids SPEC_NOTES lacks */
+    const char **unknown; /* "<case global id>: <rule id>" for ids SPEC_NOTES lacks */
     int nunknown;
     int unknown_cap;
 } RuleIndex;

@@ -218,8 +218,8 @@ static CaseResult judge_normal_form(Pipeline *p, const Expect *e)
 static CaseResult judge_normalizes_to(Pipeline *p, const Expect *e)
 {
     const char *why = NULL;
-    IRModule *want = runner_expected_normal_form(
-        e, mem_printf("%s (normalizes_to)", p->c->global_id), &why);
+    IRModule *want =
+        runner_expected_normal_form(e, mem_printf("%s (normalizes_to)", p->c->global_id), &why);
     if (want == NULL)
         return result(OUTCOME_FAIL, why);
     Error err;
@@ -286,15 +286,15 @@ static CaseResult judge_call(Pipeline *p, const CaseRun *r)
     if (!p->ad->run(p->ad->self, p->prog, &req, &out, &err)) {
         res = fail_unexpected_error(e, &err);
     } else if (e->kind == EXPECT_ERROR) {
-        res = result(OUTCOME_FAIL,
-                     mem_printf("%s, got %s", runner_describe_expected_error(e),
-                                out.value ? yaml_node_str(out.value) : "a result"));
+        res = result(OUTCOME_FAIL, mem_printf("%s, got %s", runner_describe_expected_error(e),
+                                              out.value ? yaml_node_str(out.value) : "a result"));
     } else {
         res = judge_value(p->c, e->value, out.value);
     }
     if (res.outcome != OUTCOME_PASS || e->stdout_text == NULL)
         return res;
-    const char *diff = runner_text_difference(e->stdout_text, out.stdout_text ? out.stdout_text : "");
+    const char *diff =
+        runner_text_difference(e->stdout_text, out.stdout_text ? out.stdout_text : "");
     return diff ? result(OUTCOME_FAIL, mem_printf("stdout differs: %s", diff)) : res;
 }
 
@@ -333,7 +333,8 @@ static CaseResult judge_run(Pipeline *p, const CaseRun *r)
     if (err != NULL)
         return fail_unexpected_error(e, err);
     if (missing != 0) {
-        CaseResult skip = result(OUTCOME_SKIP, mem_printf("needs %s", runner_missing_names(missing)));
+        CaseResult skip =
+            result(OUTCOME_SKIP, mem_printf("needs %s", runner_missing_names(missing)));
         skip.missing = missing;
         return skip;
     }
@@ -395,8 +396,8 @@ char *runner_describe_expected_error(const Expect *e)
 
 CaseResult runner_judge_error(const Expect *e, const Error *got)
 {
-    const char *why = mem_printf("%s, got %s", runner_describe_expected_error(e),
-                                 error_format(got));
+    const char *why =
+        mem_printf("%s, got %s", runner_describe_expected_error(e), error_format(got));
     if (got->phase != e->error_phase)
         return result(OUTCOME_WRONG_PHASE, why);
     if (e->error_code != NULL && (got->code == NULL || strcmp(e->error_code, got->code) != 0))
@@ -413,8 +414,8 @@ CaseResult runner_judge_normal_form(const Expect *e, bool in_normal_form, const 
                               : result(OUTCOME_FAIL, mem_printf("expected a program in normal "
                                                                 "form, got %s",
                                                                 error_format(got)));
-    const char *want = mem_printf("expected a program not in normal form [NotNormalForm %s]",
-                                  e->nf_rule);
+    const char *want =
+        mem_printf("expected a program not in normal form [NotNormalForm %s]", e->nf_rule);
     if (in_normal_form)
         return result(OUTCOME_FAIL, mem_printf("%s, got one in normal form", want));
     bool same = got->phase == PHASE_WELLFORMED && got->code != NULL &&

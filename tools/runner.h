@@ -11,8 +11,8 @@
 
 typedef enum Outcome {
     OUTCOME_PASS,
-    OUTCOME_SKIP,        /* needs a phase the implementation lacks */
-    OUTCOME_KNOWN,       /* failed, and listed in known-failures.txt */
+    OUTCOME_SKIP,  /* needs a phase the implementation lacks */
+    OUTCOME_KNOWN, /* failed, and listed in known-failures.txt */
     OUTCOME_FAIL,
     OUTCOME_WRONG_PHASE, /* rejected, but in another phase than expected */
 } Outcome;

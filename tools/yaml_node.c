@@ -63,8 +63,8 @@ YamlNode *yaml_node_copy(yaml_document_t *doc, yaml_node_t *node)
     case YAML_SCALAR_NODE:
         n = node_new(YAML_NODE_SCALAR);
         if (node->type == YAML_SCALAR_NODE) {
-            n->scalar = mem_strndup((const char *)node->data.scalar.value,
-                                    node->data.scalar.length);
+            n->scalar =
+                mem_strndup((const char *)node->data.scalar.value, node->data.scalar.length);
             n->plain = node->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
         } else {
             n->scalar = "";
@@ -79,8 +79,8 @@ YamlNode *yaml_node_copy(yaml_document_t *doc, yaml_node_t *node)
         break;
     case YAML_MAPPING_NODE:
         n = node_new(YAML_NODE_MAP);
-        for (yaml_node_pair_t *p = node->data.mapping.pairs.start;
-             p < node->data.mapping.pairs.top; p++) {
+        for (yaml_node_pair_t *p = node->data.mapping.pairs.start; p < node->data.mapping.pairs.top;
+             p++) {
             const char *key = key_text(doc, yaml_document_get_node(doc, p->key));
             yaml_node_map_add(n, key, yaml_node_copy(doc, yaml_document_get_node(doc, p->value)));
         }
@@ -183,7 +183,8 @@ bool yaml_node_number(const YamlNode *node, double *out, bool *is_int)
     *out = d;
     /* Digits alone are an integer even beyond int64 (uint64 data); the value layer decides
      * whether it fits the dtype. */
-    *is_int = strspn(s + (*s == '-' || *s == '+'), "0123456789") == strlen(s + (*s == '-' || *s == '+'));
+    *is_int =
+        strspn(s + (*s == '-' || *s == '+'), "0123456789") == strlen(s + (*s == '-' || *s == '+'));
     return true;
 }
 

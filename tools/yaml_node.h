@@ -14,8 +14,8 @@ typedef enum YamlNodeKind {
 
 typedef struct YamlNode {
     YamlNodeKind kind;
-    const char *scalar; /* YAML_NODE_SCALAR: the text */
-    bool plain;         /* an unquoted scalar: `nan` is a number, `"nan"` a string */
+    const char *scalar;      /* YAML_NODE_SCALAR: the text */
+    bool plain;              /* an unquoted scalar: `nan` is a number, `"nan"` a string */
     struct YamlNode **items; /* sequence items, or mapping values */
     const char **keys;       /* mapping keys, parallel to items */
     int nitems;

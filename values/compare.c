@@ -17,9 +17,12 @@ Tolerance compare_default_tolerance(void)
 
 bool compare_floats(double actual, double expected, const Tolerance *tol)
 {
-    if (isnan(actual) || isnan(expected)) return isnan(actual) && isnan(expected);
-    if (isinf(actual) || isinf(expected)) return actual == expected;
-    if (tol->exact) return memcmp(&actual, &expected, sizeof actual) == 0;
+    if (isnan(actual) || isnan(expected))
+        return isnan(actual) && isnan(expected);
+    if (isinf(actual) || isinf(expected))
+        return actual == expected;
+    if (tol->exact)
+        return memcmp(&actual, &expected, sizeof actual) == 0;
     return fabs(actual - expected) <= tol->atol + tol->rtol * fabs(expected);
 }
 
@@ -65,16 +68,20 @@ static char *index_str(const Tensor *t, int64_t flat)
 
 static char *element_str(const Tensor *t, int64_t i)
 {
-    if (dtype_is_float(t->dtype)) return render_float_repr(tensor_get_f64(t, i), t->dtype);
-    if (dtype_is_bool(t->dtype)) return mem_strdup(tensor_get_i64(t, i) ? "true" : "false");
-    if (dtype_is_uint(t->dtype)) return mem_printf("%" PRIu64, tensor_get_u64(t, i));
+    if (dtype_is_float(t->dtype))
+        return render_float_repr(tensor_get_f64(t, i), t->dtype);
+    if (dtype_is_bool(t->dtype))
+        return mem_strdup(tensor_get_i64(t, i) ? "true" : "false");
+    if (dtype_is_uint(t->dtype))
+        return mem_printf("%" PRIu64, tensor_get_u64(t, i));
     return mem_printf("%" PRId64, tensor_get_i64(t, i));
 }
 
 /* Floats in exact mode compare their stored bits, so float16 -0 differs from 0. */
 static bool tensor_elem_equal(const Tensor *a, const Tensor *b, int64_t i, const Tolerance *tol)
 {
-    if (!dtype_is_float(a->dtype)) return tensor_get_u64(a, i) == tensor_get_u64(b, i);
+    if (!dtype_is_float(a->dtype))
+        return tensor_get_u64(a, i) == tensor_get_u64(b, i);
     return compare_floats(tensor_get_f64(a, i), tensor_get_f64(b, i), tol);
 }
 
@@ -87,7 +94,8 @@ static bool compare_tensors(Cmp *c, const Tensor *a, const Tensor *e)
         return mismatch(c, mem_printf("shape: got %s, expected %s", dims_str(a->shape, a->ndim),
                                       dims_str(e->shape, e->ndim)));
     for (int64_t i = 0; i < a->numel; i++) {
-        if (tensor_elem_equal(a, e, i, c->tol)) continue;
+        if (tensor_elem_equal(a, e, i, c->tol))
+            continue;
         return mismatch(c, mem_printf("element %s: got %s, expected %s (%s)", index_str(a, i),
                                       element_str(a, i), element_str(e, i), dtype_str(a->dtype)));
     }
@@ -102,7 +110,8 @@ static bool compare_prims(Cmp *c, const Value *a, const Value *e)
                                       dtype_str(dt)));
     bool same = dtype_is_float(dt) ? compare_floats(a->u.prim.f, e->u.prim.f, c->tol)
                                    : a->u.prim.i == e->u.prim.i;
-    if (same) return true;
+    if (same)
+        return true;
     return mismatch(c, mem_printf("prim value: got %s, expected %s", render_value_print(a),
                                   render_value_print(e)));
 }
@@ -112,7 +121,8 @@ static bool compare_shapes(Cmp *c, const Value *a, const Value *e)
     bool same = a->u.shape.ndim == e->u.shape.ndim;
     for (int i = 0; same && i < a->u.shape.ndim; i++)
         same = a->u.shape.dims[i] == e->u.shape.dims[i];
-    if (same) return true;
+    if (same)
+        return true;
     return mismatch(c, mem_printf("shape value: got %s, expected %s",
                                   dims_str(a->u.shape.dims, a->u.shape.ndim),
                                   dims_str(e->u.shape.dims, e->u.shape.ndim)));
@@ -129,7 +139,8 @@ static bool compare_tuples(Cmp *c, const Value *a, const Value *e)
     for (int i = 0; i < a->u.tuple.n; i++) {
         c->path.len = mark;
         strbuf_addf(&c->path, "[%d]", i);
-        if (!compare_in(c, a->u.tuple.fields[i], e->u.tuple.fields[i])) return false;
+        if (!compare_in(c, a->u.tuple.fields[i], e->u.tuple.fields[i]))
+            return false;
     }
     c->path.len = mark;
     c->path.data[mark] = '\0';
@@ -138,7 +149,8 @@ static bool compare_tuples(Cmp *c, const Value *a, const Value *e)
 
 static bool same_text(Cmp *c, const char *what, const char *a, const char *e)
 {
-    if (strcmp(a, e) == 0) return true;
+    if (strcmp(a, e) == 0)
+        return true;
     return mismatch(c, mem_printf("%s: got \"%s\", expected \"%s\"", what, a, e));
 }
 
@@ -151,8 +163,10 @@ static bool kind_mismatch(Cmp *c, const Value *a, const char *expected)
 static bool compare_in(Cmp *c, const Value *a, const Value *e)
 {
     bool callable = value_is_callable(e) || (e->kind == VAL_OBJECT && e->u.object.callable_pattern);
-    if (callable) return value_is_callable(a) ? true : kind_mismatch(c, a, "a callable");
-    if (a->kind != e->kind) return kind_mismatch(c, a, value_kind_name(e->kind));
+    if (callable)
+        return value_is_callable(a) ? true : kind_mismatch(c, a, "a callable");
+    if (a->kind != e->kind)
+        return kind_mismatch(c, a, value_kind_name(e->kind));
     switch (e->kind) {
     case VAL_TENSOR:
         return compare_tensors(c, a->u.tensor, e->u.tensor);
@@ -184,6 +198,7 @@ bool compare_values(const Value *actual, const Value *expected, const Tolerance 
     Cmp c = {tol != NULL ? tol : &dflt, {0}, NULL};
     strbuf_init(&c.path);
     bool ok = compare_in(&c, actual, expected);
-    if (reason != NULL) *reason = ok ? NULL : c.reason;
+    if (reason != NULL)
+        *reason = ok ? NULL : c.reason;
     return ok;
 }

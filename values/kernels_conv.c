@@ -12,8 +12,8 @@ static int64_t floordiv64(int64_t a, int64_t b)
     return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
 
-bool kernels_nn_conv2d_shape(const int64_t dshape[4], const int64_t wshape[4],
-                             const NnConv2d *p, int64_t out[4])
+bool kernels_nn_conv2d_shape(const int64_t dshape[4], const int64_t wshape[4], const NnConv2d *p,
+                             int64_t out[4])
 {
     if (p->groups <= 0 || dshape[1] != wshape[1] * p->groups || wshape[0] % p->groups != 0)
         return false;
@@ -54,8 +54,8 @@ static ConvGeom conv_geom(const Tensor *data, const Tensor *weight, const Tensor
 
 /* One output element: sum over the group's input channels and the kernel window; taps in
  * the padding contribute zero. Integers accumulate with wrap-around in uint64. */
-static double conv_point_f(const double *d, const double *w, const ConvGeom *g,
-                           const NnConv2d *p, const int64_t idx[4])
+static double conv_point_f(const double *d, const double *w, const ConvGeom *g, const NnConv2d *p,
+                           const int64_t idx[4])
 {
     int64_t n = idx[0], o = idx[1], group = o / g->cout_per_group;
     double acc = 0.0;
@@ -109,8 +109,7 @@ static void next_index(int64_t idx[4], const int64_t *shape)
     }
 }
 
-void kernels_nn_conv2d(const Tensor *data, const Tensor *weight, const NnConv2d *p,
-                       Tensor *out)
+void kernels_nn_conv2d(const Tensor *data, const Tensor *weight, const NnConv2d *p, Tensor *out)
 {
     ConvGeom g = conv_geom(data, weight, out, p);
     int64_t idx[4] = {0, 0, 0, 0};

@@ -113,17 +113,17 @@ static int64_t *expand_i64(const Tensor *t, int ndim, const int64_t *shape, int6
 
 /* ---- float binary operators ------------------------------------------------------------- */
 
-#define FLOOP(expr)                                                                           \
-    for (int64_t i = 0; i < n; i++) {                                                         \
-        double x = a[i], y = b[i];                                                            \
-        o[i] = (expr);                                                                        \
-    }                                                                                         \
+#define FLOOP(expr)                                                                                \
+    for (int64_t i = 0; i < n; i++) {                                                              \
+        double x = a[i], y = b[i];                                                                 \
+        o[i] = (expr);                                                                             \
+    }                                                                                              \
     return
-#define BLOOP(expr)                                                                           \
-    for (int64_t i = 0; i < n; i++) {                                                         \
-        double x = a[i], y = b[i];                                                            \
-        ob[i] = (expr);                                                                       \
-    }                                                                                         \
+#define BLOOP(expr)                                                                                \
+    for (int64_t i = 0; i < n; i++) {                                                              \
+        double x = a[i], y = b[i];                                                                 \
+        ob[i] = (expr);                                                                            \
+    }                                                                                              \
     return
 
 static double log_add_exp(double x, double y)
@@ -148,31 +148,54 @@ static double nan_min(double x, double y)
 }
 
 /* Arithmetic on doubles into `o`, comparisons into `ob` (0/1). */
-static void binary_f64(KernelBinaryOp op, const double *a, const double *b, int64_t n,
-                       double *o, int64_t *ob)
+static void binary_f64(KernelBinaryOp op, const double *a, const double *b, int64_t n, double *o,
+                       int64_t *ob)
 {
     switch (op) {
-    case KB_ADD: FLOOP(x + y);
-    case KB_SUBTRACT: FLOOP(x - y);
-    case KB_MULTIPLY: FLOOP(x * y);
-    case KB_DIVIDE: FLOOP(x / y);
-    case KB_FLOOR_DIVIDE: FLOOP(floor(x / y));
-    case KB_POWER: FLOOP(pow(x, y));
-    case KB_MOD: FLOOP(fmod(x, y));
-    case KB_FLOOR_MOD: FLOOP(x - floor(x / y) * y);
-    case KB_LOG_ADD_EXP: FLOOP(log_add_exp(x, y));
-    case KB_MAXIMUM: FLOOP(nan_max(x, y));
-    case KB_MINIMUM: FLOOP(nan_min(x, y));
-    case KB_EQUAL: BLOOP(x == y);
-    case KB_NOT_EQUAL: BLOOP(x != y);
-    case KB_LESS: BLOOP(x < y);
-    case KB_LESS_EQUAL: BLOOP(x <= y);
-    case KB_GREATER: BLOOP(x > y);
-    case KB_GREATER_EQUAL: BLOOP(x >= y);
-    case KB_LOGICAL_AND: BLOOP(x != 0 && y != 0);
-    case KB_LOGICAL_OR: BLOOP(x != 0 || y != 0);
-    case KB_LOGICAL_XOR: BLOOP((x != 0) != (y != 0));
-    case KB_BITWISE_AND: case KB_BITWISE_OR: case KB_BITWISE_XOR: case KB_LEFT_SHIFT:
+    case KB_ADD:
+        FLOOP(x + y);
+    case KB_SUBTRACT:
+        FLOOP(x - y);
+    case KB_MULTIPLY:
+        FLOOP(x * y);
+    case KB_DIVIDE:
+        FLOOP(x / y);
+    case KB_FLOOR_DIVIDE:
+        FLOOP(floor(x / y));
+    case KB_POWER:
+        FLOOP(pow(x, y));
+    case KB_MOD:
+        FLOOP(fmod(x, y));
+    case KB_FLOOR_MOD:
+        FLOOP(x - floor(x / y) * y);
+    case KB_LOG_ADD_EXP:
+        FLOOP(log_add_exp(x, y));
+    case KB_MAXIMUM:
+        FLOOP(nan_max(x, y));
+    case KB_MINIMUM:
+        FLOOP(nan_min(x, y));
+    case KB_EQUAL:
+        BLOOP(x == y);
+    case KB_NOT_EQUAL:
+        BLOOP(x != y);
+    case KB_LESS:
+        BLOOP(x < y);
+    case KB_LESS_EQUAL:
+        BLOOP(x <= y);
+    case KB_GREATER:
+        BLOOP(x > y);
+    case KB_GREATER_EQUAL:
+        BLOOP(x >= y);
+    case KB_LOGICAL_AND:
+        BLOOP(x != 0 && y != 0);
+    case KB_LOGICAL_OR:
+        BLOOP(x != 0 || y != 0);
+    case KB_LOGICAL_XOR:
+        BLOOP((x != 0) != (y != 0));
+    case KB_BITWISE_AND:
+    case KB_BITWISE_OR:
+    case KB_BITWISE_XOR:
+    case KB_LEFT_SHIFT:
     case KB_RIGHT_SHIFT:
         /* Inference rejects float operands; a float result of 0 keeps the kernel total. */
         FLOOP(0.0 * x * y);
@@ -181,11 +204,11 @@ static void binary_f64(KernelBinaryOp op, const double *a, const double *b, int6
 
 /* ---- integer binary operators ----------------------------------------------------------- */
 
-#define ILOOP(expr)                                                                           \
-    for (int64_t i = 0; i < n; i++) {                                                         \
-        int64_t x = a[i], y = b[i];                                                           \
-        o[i] = (expr);                                                                        \
-    }                                                                                         \
+#define ILOOP(expr)                                                                                \
+    for (int64_t i = 0; i < n; i++) {                                                              \
+        int64_t x = a[i], y = b[i];                                                                \
+        o[i] = (expr);                                                                             \
+    }                                                                                              \
     return NULL
 
 #define U(v) ((uint64_t)(v))
@@ -273,25 +296,37 @@ static const char *divide_i64(KernelBinaryOp op, const int64_t *a, const int64_t
     if (has_zero(b, n))
         return "integer division by zero";
     switch (op) {
-    case KB_DIVIDE: ILOOP(trunc_div(x, y, u64));
-    case KB_FLOOR_DIVIDE: ILOOP(floor_div(x, y, u64));
-    case KB_MOD: ILOOP(trunc_mod(x, y, u64));
-    default: ILOOP(floor_mod(x, y, u64));
+    case KB_DIVIDE:
+        ILOOP(trunc_div(x, y, u64));
+    case KB_FLOOR_DIVIDE:
+        ILOOP(floor_div(x, y, u64));
+    case KB_MOD:
+        ILOOP(trunc_mod(x, y, u64));
+    default:
+        ILOOP(floor_mod(x, y, u64));
     }
 }
 
-static const char *compare_i64(KernelBinaryOp op, const int64_t *a, const int64_t *b,
-                               int64_t n, int64_t *o, bool u64)
+static const char *compare_i64(KernelBinaryOp op, const int64_t *a, const int64_t *b, int64_t n,
+                               int64_t *o, bool u64)
 {
     switch (op) {
-    case KB_EQUAL: ILOOP(x == y);
-    case KB_NOT_EQUAL: ILOOP(x != y);
-    case KB_LESS: ILOOP(u64 ? U(x) < U(y) : x < y);
-    case KB_LESS_EQUAL: ILOOP(u64 ? U(x) <= U(y) : x <= y);
-    case KB_GREATER: ILOOP(u64 ? U(x) > U(y) : x > y);
-    case KB_GREATER_EQUAL: ILOOP(u64 ? U(x) >= U(y) : x >= y);
-    case KB_MAXIMUM: ILOOP((u64 ? U(x) > U(y) : x > y) ? x : y);
-    default: ILOOP((u64 ? U(x) < U(y) : x < y) ? x : y);
+    case KB_EQUAL:
+        ILOOP(x == y);
+    case KB_NOT_EQUAL:
+        ILOOP(x != y);
+    case KB_LESS:
+        ILOOP(u64 ? U(x) < U(y) : x < y);
+    case KB_LESS_EQUAL:
+        ILOOP(u64 ? U(x) <= U(y) : x <= y);
+    case KB_GREATER:
+        ILOOP(u64 ? U(x) > U(y) : x > y);
+    case KB_GREATER_EQUAL:
+        ILOOP(u64 ? U(x) >= U(y) : x >= y);
+    case KB_MAXIMUM:
+        ILOOP((u64 ? U(x) > U(y) : x > y) ? x : y);
+    default:
+        ILOOP((u64 ? U(x) < U(y) : x < y) ? x : y);
     }
 }
 
@@ -301,27 +336,48 @@ static const char *binary_i64(KernelBinaryOp op, const int64_t *a, const int64_t
     bool u64 = dtype_is_uint(dt) && dt.bits == 64;
     bool is_signed = dtype_is_int(dt);
     switch (op) {
-    case KB_ADD: ILOOP(S(U(x) + U(y)));
-    case KB_SUBTRACT: ILOOP(S(U(x) - U(y)));
-    case KB_MULTIPLY: ILOOP(S(U(x) * U(y)));
-    case KB_DIVIDE: case KB_FLOOR_DIVIDE: case KB_MOD: case KB_FLOOR_MOD:
+    case KB_ADD:
+        ILOOP(S(U(x) + U(y)));
+    case KB_SUBTRACT:
+        ILOOP(S(U(x) - U(y)));
+    case KB_MULTIPLY:
+        ILOOP(S(U(x) * U(y)));
+    case KB_DIVIDE:
+    case KB_FLOOR_DIVIDE:
+    case KB_MOD:
+    case KB_FLOOR_MOD:
         return divide_i64(op, a, b, n, o, u64);
     case KB_POWER:
         if (has_negative(b, n, is_signed))
             return "integer power with a negative exponent";
         ILOOP(int_power(x, y));
-    case KB_LOG_ADD_EXP: ILOOP(S(llround(log_add_exp((double)x, (double)y))));
-    case KB_EQUAL: case KB_NOT_EQUAL: case KB_LESS: case KB_LESS_EQUAL: case KB_GREATER:
-    case KB_GREATER_EQUAL: case KB_MAXIMUM: case KB_MINIMUM:
+    case KB_LOG_ADD_EXP:
+        ILOOP(S(llround(log_add_exp((double)x, (double)y))));
+    case KB_EQUAL:
+    case KB_NOT_EQUAL:
+    case KB_LESS:
+    case KB_LESS_EQUAL:
+    case KB_GREATER:
+    case KB_GREATER_EQUAL:
+    case KB_MAXIMUM:
+    case KB_MINIMUM:
         return compare_i64(op, a, b, n, o, u64);
-    case KB_LOGICAL_AND: ILOOP(x != 0 && y != 0);
-    case KB_LOGICAL_OR: ILOOP(x != 0 || y != 0);
-    case KB_LOGICAL_XOR: ILOOP((x != 0) != (y != 0));
-    case KB_BITWISE_AND: ILOOP(x & y);
-    case KB_BITWISE_OR: ILOOP(x | y);
-    case KB_BITWISE_XOR: ILOOP(x ^ y);
-    case KB_LEFT_SHIFT: ILOOP(shift_left(x, y, dt.bits));
-    case KB_RIGHT_SHIFT: ILOOP(shift_right(x, y, dt.bits, is_signed, u64));
+    case KB_LOGICAL_AND:
+        ILOOP(x != 0 && y != 0);
+    case KB_LOGICAL_OR:
+        ILOOP(x != 0 || y != 0);
+    case KB_LOGICAL_XOR:
+        ILOOP((x != 0) != (y != 0));
+    case KB_BITWISE_AND:
+        ILOOP(x & y);
+    case KB_BITWISE_OR:
+        ILOOP(x | y);
+    case KB_BITWISE_XOR:
+        ILOOP(x ^ y);
+    case KB_LEFT_SHIFT:
+        ILOOP(shift_left(x, y, dt.bits));
+    case KB_RIGHT_SHIFT:
+        ILOOP(shift_right(x, y, dt.bits, is_signed, u64));
     }
     return NULL;
 }
@@ -427,11 +483,11 @@ Tensor *kernels_binary(KernelBinaryOp op, const Tensor *ta, const Tensor *tb, co
 
 /* ---- unary operators -------------------------------------------------------------------- */
 
-#define ULOOP(expr)                                                                           \
-    for (int64_t i = 0; i < n; i++) {                                                         \
-        double x = a[i];                                                                      \
-        o[i] = (expr);                                                                        \
-    }                                                                                         \
+#define ULOOP(expr)                                                                                \
+    for (int64_t i = 0; i < n; i++) {                                                              \
+        double x = a[i];                                                                           \
+        o[i] = (expr);                                                                             \
+    }                                                                                              \
     return
 
 static double sign_f64(double x)
@@ -447,46 +503,77 @@ static double sigmoid(double x)
 static void unary_f64(KernelUnaryOp op, const double *a, int64_t n, double *o)
 {
     switch (op) {
-    case KU_ABS: ULOOP(fabs(x));
-    case KU_NEGATIVE: ULOOP(-x);
-    case KU_EXP: ULOOP(exp(x));
-    case KU_LOG: ULOOP(log(x));
-    case KU_SQRT: ULOOP(sqrt(x));
-    case KU_RSQRT: ULOOP(1.0 / sqrt(x));
-    case KU_SIN: ULOOP(sin(x));
-    case KU_COS: ULOOP(cos(x));
-    case KU_TAN: ULOOP(tan(x));
-    case KU_SINH: ULOOP(sinh(x));
-    case KU_COSH: ULOOP(cosh(x));
-    case KU_TANH: ULOOP(tanh(x));
-    case KU_ASIN: ULOOP(asin(x));
-    case KU_ACOS: ULOOP(acos(x));
-    case KU_ATAN: ULOOP(atan(x));
-    case KU_ASINH: ULOOP(asinh(x));
-    case KU_ACOSH: ULOOP(acosh(x));
-    case KU_ATANH: ULOOP(atanh(x));
-    case KU_SIGMOID: ULOOP(sigmoid(x));
-    case KU_SQUARE: ULOOP(x * x);
-    case KU_FLOOR: ULOOP(floor(x));
-    case KU_CEIL: ULOOP(ceil(x));
-    case KU_ROUND: ULOOP(nearbyint(x));
-    case KU_TRUNC: ULOOP(trunc(x));
-    case KU_SIGN: ULOOP(sign_f64(x));
-    case KU_ERF: ULOOP(erf(x));
-    case KU_ISNAN: ULOOP(isnan(x) ? 1.0 : 0.0);
-    case KU_ISINF: ULOOP(isinf(x) ? 1.0 : 0.0);
-    case KU_ISFINITE: ULOOP(isfinite(x) ? 1.0 : 0.0);
-    case KU_LOGICAL_NOT: ULOOP(x == 0 ? 1.0 : 0.0);
-    case KU_BITWISE_NOT: ULOOP(0.0 * x);
+    case KU_ABS:
+        ULOOP(fabs(x));
+    case KU_NEGATIVE:
+        ULOOP(-x);
+    case KU_EXP:
+        ULOOP(exp(x));
+    case KU_LOG:
+        ULOOP(log(x));
+    case KU_SQRT:
+        ULOOP(sqrt(x));
+    case KU_RSQRT:
+        ULOOP(1.0 / sqrt(x));
+    case KU_SIN:
+        ULOOP(sin(x));
+    case KU_COS:
+        ULOOP(cos(x));
+    case KU_TAN:
+        ULOOP(tan(x));
+    case KU_SINH:
+        ULOOP(sinh(x));
+    case KU_COSH:
+        ULOOP(cosh(x));
+    case KU_TANH:
+        ULOOP(tanh(x));
+    case KU_ASIN:
+        ULOOP(asin(x));
+    case KU_ACOS:
+        ULOOP(acos(x));
+    case KU_ATAN:
+        ULOOP(atan(x));
+    case KU_ASINH:
+        ULOOP(asinh(x));
+    case KU_ACOSH:
+        ULOOP(acosh(x));
+    case KU_ATANH:
+        ULOOP(atanh(x));
+    case KU_SIGMOID:
+        ULOOP(sigmoid(x));
+    case KU_SQUARE:
+        ULOOP(x * x);
+    case KU_FLOOR:
+        ULOOP(floor(x));
+    case KU_CEIL:
+        ULOOP(ceil(x));
+    case KU_ROUND:
+        ULOOP(nearbyint(x));
+    case KU_TRUNC:
+        ULOOP(trunc(x));
+    case KU_SIGN:
+        ULOOP(sign_f64(x));
+    case KU_ERF:
+        ULOOP(erf(x));
+    case KU_ISNAN:
+        ULOOP(isnan(x) ? 1.0 : 0.0);
+    case KU_ISINF:
+        ULOOP(isinf(x) ? 1.0 : 0.0);
+    case KU_ISFINITE:
+        ULOOP(isfinite(x) ? 1.0 : 0.0);
+    case KU_LOGICAL_NOT:
+        ULOOP(x == 0 ? 1.0 : 0.0);
+    case KU_BITWISE_NOT:
+        ULOOP(0.0 * x);
     }
 }
 
 #undef ULOOP
-#define ULOOP(expr)                                                                           \
-    for (int64_t i = 0; i < n; i++) {                                                         \
-        int64_t x = a[i];                                                                     \
-        o[i] = (expr);                                                                        \
-    }                                                                                         \
+#define ULOOP(expr)                                                                                \
+    for (int64_t i = 0; i < n; i++) {                                                              \
+        int64_t x = a[i];                                                                          \
+        o[i] = (expr);                                                                             \
+    }                                                                                              \
     return
 
 /* Integer operands: rounding is the identity; float-only functions compute in double and
@@ -494,18 +581,46 @@ static void unary_f64(KernelUnaryOp op, const double *a, int64_t n, double *o)
 static void unary_i64(KernelUnaryOp op, const int64_t *a, int64_t n, int64_t *o, bool is_signed)
 {
     switch (op) {
-    case KU_ABS: ULOOP(is_signed && x < 0 ? S(0 - U(x)) : x);
-    case KU_NEGATIVE: ULOOP(S(0 - U(x)));
-    case KU_SQUARE: ULOOP(S(U(x) * U(x)));
-    case KU_FLOOR: case KU_CEIL: case KU_ROUND: case KU_TRUNC: ULOOP(x);
-    case KU_SIGN: ULOOP(is_signed ? (x > 0) - (x < 0) : x != 0);
-    case KU_ISNAN: case KU_ISINF: ULOOP(0 * x);
-    case KU_ISFINITE: ULOOP(1 + 0 * x);
-    case KU_LOGICAL_NOT: ULOOP(x == 0);
-    case KU_BITWISE_NOT: ULOOP(~x);
-    case KU_EXP: case KU_LOG: case KU_SQRT: case KU_RSQRT: case KU_SIN: case KU_COS:
-    case KU_TAN: case KU_SINH: case KU_COSH: case KU_TANH: case KU_ASIN: case KU_ACOS:
-    case KU_ATAN: case KU_ASINH: case KU_ACOSH: case KU_ATANH: case KU_SIGMOID: case KU_ERF:
+    case KU_ABS:
+        ULOOP(is_signed && x < 0 ? S(0 - U(x)) : x);
+    case KU_NEGATIVE:
+        ULOOP(S(0 - U(x)));
+    case KU_SQUARE:
+        ULOOP(S(U(x) * U(x)));
+    case KU_FLOOR:
+    case KU_CEIL:
+    case KU_ROUND:
+    case KU_TRUNC:
+        ULOOP(x);
+    case KU_SIGN:
+        ULOOP(is_signed ? (x > 0) - (x < 0) : x != 0);
+    case KU_ISNAN:
+    case KU_ISINF:
+        ULOOP(0 * x);
+    case KU_ISFINITE:
+        ULOOP(1 + 0 * x);
+    case KU_LOGICAL_NOT:
+        ULOOP(x == 0);
+    case KU_BITWISE_NOT:
+        ULOOP(~x);
+    case KU_EXP:
+    case KU_LOG:
+    case KU_SQRT:
+    case KU_RSQRT:
+    case KU_SIN:
+    case KU_COS:
+    case KU_TAN:
+    case KU_SINH:
+    case KU_COSH:
+    case KU_TANH:
+    case KU_ASIN:
+    case KU_ACOS:
+    case KU_ATAN:
+    case KU_ASINH:
+    case KU_ACOSH:
+    case KU_ATANH:
+    case KU_SIGMOID:
+    case KU_ERF:
         ULOOP(0 * x);
     }
 }

@@ -31,7 +31,7 @@ typedef enum KernelBinaryOp {
     KB_BITWISE_AND, /* integer or bool operands */
     KB_BITWISE_OR,
     KB_BITWISE_XOR,
-    KB_LEFT_SHIFT, /* integer operands; a count outside [0, bits) gives 0 */
+    KB_LEFT_SHIFT,  /* integer operands; a count outside [0, bits) gives 0 */
     KB_RIGHT_SHIFT, /* arithmetic for signed; a count outside [0, bits) gives 0 or -1 */
 } KernelBinaryOp;
 

@@ -54,19 +54,23 @@ static bool matmul_shape(const Tensor *a, const Tensor *b, int *nb, int64_t *bsh
     int ca = a->ndim == 1 ? 1 : 2, cb = b->ndim == 1 ? 1 : 2;
     int ba = a->ndim - ca, bb = b->ndim - cb;
     int64_t ka = a->shape[a->ndim - 1], kb = b->ndim == 1 ? b->shape[0] : b->shape[b->ndim - 2];
-    if (ka != kb) return false;
+    if (ka != kb)
+        return false;
     *nb = ba > bb ? ba : bb;
     for (int i = 0; i < *nb; i++) {
         int ia = i - (*nb - ba), ib = i - (*nb - bb);
         int64_t da = ia >= 0 ? a->shape[ia] : 1, db = ib >= 0 ? b->shape[ib] : 1;
-        if (da != db && da != 1 && db != 1) return false;
+        if (da != db && da != 1 && db != 1)
+            return false;
         bshape[i] = da == 1 ? db : da;
     }
     *ndim = 0;
     for (int i = 0; i < *nb; i++)
         shape[(*ndim)++] = bshape[i];
-    if (ca == 2) shape[(*ndim)++] = a->shape[a->ndim - 2];
-    if (cb == 2) shape[(*ndim)++] = b->shape[b->ndim - 1];
+    if (ca == 2)
+        shape[(*ndim)++] = a->shape[a->ndim - 2];
+    if (cb == 2)
+        shape[(*ndim)++] = b->shape[b->ndim - 1];
     return true;
 }
 
@@ -129,7 +133,8 @@ Tensor *kernel_matmul(const Tensor *a, const Tensor *b, DataType out_dtype, cons
     batch_strides(b, b->ndim == 1 ? 1 : 2, nb, bshape, sb);
     int64_t *ia = kernel_view_index(nb, bshape, sa, 0), *ib = kernel_view_index(nb, bshape, sb, 0);
     int64_t batches = out->numel / (n * m > 0 ? n * m : 1);
-    if (n * m == 0) batches = 0;
+    if (n * m == 0)
+        batches = 0;
     bool fl = float_domain(out_dtype, a, b);
     Operand A = operand_read(a, fl), B = operand_read(b, fl);
     MatmulDims d = {n, k, m};
@@ -188,7 +193,8 @@ typedef struct Einsum {
 static int label_index(const Einsum *es, char c)
 {
     for (int i = 0; i < es->nlabels; i++)
-        if (es->labels[i] == c) return i;
+        if (es->labels[i] == c)
+            return i;
     return -1;
 }
 
@@ -218,14 +224,18 @@ static void einsum_parse(Einsum *es, const char *subscripts)
 {
     char *spec = mem_strdup(subscripts);
     char *arrow = strstr(spec, "->");
-    if (arrow) *arrow = '\0';
+    if (arrow)
+        *arrow = '\0';
     es->nin = 0;
     for (char *p = spec;; p++) {
         char *comma = strchr(p, ',');
-        if (comma) *comma = '\0';
-        if (es->nin == TENSOR_MAX_NDIM) break;
+        if (comma)
+            *comma = '\0';
+        if (es->nin == TENSOR_MAX_NDIM)
+            break;
         es->in[es->nin++] = p;
-        if (!comma) break;
+        if (!comma)
+            break;
         p = comma;
     }
     /* numpy's implicit output: the labels used once, in alphabetical order. */
@@ -237,7 +247,8 @@ static void einsum_parse(Einsum *es, const char *subscripts)
             int uses = 0;
             for (const char *q = spec; q < spec + strlen(subscripts); q++)
                 uses += *q == c;
-            if (uses == 1) es->out[k++] = (char)c;
+            if (uses == 1)
+                es->out[k++] = (char)c;
         }
         es->out[k] = '\0';
     }
@@ -246,7 +257,8 @@ static void einsum_parse(Einsum *es, const char *subscripts)
         es->labels[es->nlabels++] = *q;
     for (int t = 0; t < es->nin; t++)
         for (const char *q = es->in[t]; *q; q++)
-            if (label_index(es, *q) < 0) es->labels[es->nlabels++] = *q;
+            if (label_index(es, *q) < 0)
+                es->labels[es->nlabels++] = *q;
 }
 
 Tensor *kernel_einsum(const char *subscripts, Tensor *const *xs, int n, DataType out_dtype,
@@ -259,7 +271,8 @@ Tensor *kernel_einsum(const char *subscripts, Tensor *const *xs, int n, DataType
     }
     einsum_parse(&es, subscripts);
     if (es.nin != n || !einsum_sizes(&es, xs, n, err)) {
-        if (!*err) *err = "einsum: the operand count differs from the subscripts";
+        if (!*err)
+            *err = "einsum: the operand count differs from the subscripts";
         return NULL;
     }
     int nout = (int)strlen(es.out);

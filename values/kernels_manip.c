@@ -22,7 +22,8 @@ int64_t *kernel_view_index(int ndim, const int64_t *shape, const int64_t *stride
     for (int i = 0; i < ndim; i++)
         numel *= shape[i];
     int64_t *idx = mem_alloc_atomic(sizeof(int64_t) * (size_t)(numel > 0 ? numel : 1));
-    if (numel == 0) return idx;
+    if (numel == 0)
+        return idx;
     int64_t pos[TENSOR_MAX_NDIM] = {0};
     int64_t off = base;
     for (int64_t k = 0; k < numel; k++) {
@@ -30,7 +31,8 @@ int64_t *kernel_view_index(int ndim, const int64_t *shape, const int64_t *stride
         /* Odometer step: bump the last axis, carrying into earlier ones. */
         for (int a = ndim - 1; a >= 0; a--) {
             off += strides[a];
-            if (++pos[a] < shape[a]) break;
+            if (++pos[a] < shape[a])
+                break;
             off -= strides[a] * shape[a];
             pos[a] = 0;
         }
@@ -41,7 +43,8 @@ int64_t *kernel_view_index(int ndim, const int64_t *shape, const int64_t *stride
 static Tensor *new_tensor(DataType dtype, int ndim, const int64_t *shape, const char **err)
 {
     Tensor *t = tensor_new(dtype, ndim, shape);
-    if (!t) *err = "the result's dtype, rank or size is not supported";
+    if (!t)
+        *err = "the result's dtype, rank or size is not supported";
     return t;
 }
 
@@ -49,7 +52,8 @@ Tensor *kernel_gather(const Tensor *src, int ndim, const int64_t *shape, const i
                       const char **err)
 {
     Tensor *out = new_tensor(src->dtype, ndim, shape, err);
-    if (!out) return NULL;
+    if (!out)
+        return NULL;
     size_t es = dtype_bytes(src->dtype);
     const char *s = src->data;
     char *d = out->data;
@@ -75,7 +79,8 @@ Tensor *kernel_full(DataType dtype, int ndim, const int64_t *shape, bool is_floa
                     int64_t i, const char **err)
 {
     Tensor *t = new_tensor(dtype, ndim, shape, err);
-    if (!t) return NULL;
+    if (!t)
+        return NULL;
     if (is_float) {
         tensor_fill_f64(t, f);
         return t;
@@ -100,7 +105,8 @@ Tensor *kernel_arange(DataType dtype, bool is_float, double fstart, double fend,
     }
     int64_t n = len > 0 ? (int64_t)len : 0;
     Tensor *t = new_tensor(dtype, 1, &n, err);
-    if (!t) return NULL;
+    if (!t)
+        return NULL;
     for (int64_t k = 0; k < n; k++)
         tensor_set_f64(t, k, fstart + (double)k * fstep);
     return t;
@@ -123,7 +129,8 @@ Tensor *kernel_arange_int(DataType dtype, int64_t start, int64_t end, int64_t st
         n = (int64_t)((diff + st - 1) / st);
     }
     Tensor *t = new_tensor(dtype, 1, &n, err);
-    if (!t) return NULL;
+    if (!t)
+        return NULL;
     for (int64_t k = 0; k < n; k++)
         tensor_set_i64(t, k, (int64_t)((uint64_t)start + (uint64_t)k * (uint64_t)step));
     return t;
@@ -137,10 +144,12 @@ Tensor *kernel_eye(DataType dtype, int64_t n, int64_t m, int64_t k, const char *
         return NULL;
     }
     Tensor *t = new_tensor(dtype, 2, shape, err);
-    if (!t) return NULL;
+    if (!t)
+        return NULL;
     for (int64_t i = 0; i < n; i++) {
         int64_t j = i + k;
-        if (j >= 0 && j < m) tensor_set_i64(t, i * m + j, 1);
+        if (j >= 0 && j < m)
+            tensor_set_i64(t, i * m + j, 1);
     }
     return t;
 }
@@ -158,7 +167,8 @@ Tensor *kernel_trilu(const Tensor *x, int64_t k, bool lower, const char **err)
     for (int64_t e = 0; e < t->numel; e++) {
         int64_t j = e % cols, i = (e / cols) % rows;
         bool keep = lower ? j - i <= k : j - i >= k;
-        if (!keep) memset(d + (size_t)e * es, 0, es);
+        if (!keep)
+            memset(d + (size_t)e * es, 0, es);
     }
     return t;
 }
@@ -173,7 +183,8 @@ Tensor *kernel_reshape(const Tensor *x, int ndim, const int64_t *shape, const ch
         return NULL;
     }
     Tensor *t = new_tensor(x->dtype, ndim, shape, err);
-    if (t) memcpy(t->data, x->data, tensor_nbytes(x));
+    if (t)
+        memcpy(t->data, x->data, tensor_nbytes(x));
     return t;
 }
 
@@ -232,7 +243,8 @@ Tensor *kernel_concat(Tensor *const *xs, int n, int axis, const char **err)
         shape[axis] += xs[j]->shape[axis];
     }
     Tensor *out = new_tensor(x0->dtype, x0->ndim, shape, err);
-    if (!out) return NULL;
+    if (!out)
+        return NULL;
     size_t es = dtype_bytes(x0->dtype);
     int64_t outer = dims_product(shape, 0, axis);
     int64_t inner = dims_product(shape, axis + 1, x0->ndim);
@@ -262,7 +274,8 @@ Tensor **kernel_split(const Tensor *x, const int64_t *indices, int nidx, int axi
         stop = stop < prev ? prev : stop > dim ? dim : stop;
         shape[axis] = stop - prev;
         parts[p] = new_tensor(x->dtype, x->ndim, shape, err);
-        if (!parts[p]) return NULL;
+        if (!parts[p])
+            return NULL;
         size_t chunk = (size_t)(shape[axis] * inner) * es;
         for (int64_t o = 0; o < outer; o++)
             memcpy((char *)parts[p]->data + (size_t)o * chunk,

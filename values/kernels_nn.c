@@ -14,8 +14,7 @@ static double *read_all(const Tensor *t)
 }
 
 /* outer x len x inner: the loop structure of an operation along one axis. */
-static void split_at_axis(const Tensor *t, int axis, int64_t *outer, int64_t *len,
-                          int64_t *inner)
+static void split_at_axis(const Tensor *t, int axis, int64_t *outer, int64_t *len, int64_t *inner)
 {
     *outer = 1;
     *inner = 1;
@@ -101,8 +100,8 @@ void kernels_nn_softmax(const Tensor *x, int axis, bool log_form, Tensor *out)
             }
             double log_sum = log_form ? log(sum) : 0.0;
             for (int64_t k = 0; k < len; k++)
-                lane[k * inner] = log_form ? (lane[k * inner] - mx) - log_sum
-                                           : lane[k * inner] / sum;
+                lane[k * inner] =
+                    log_form ? (lane[k * inner] - mx) - log_sum : lane[k * inner] / sum;
         }
     }
     tensor_write_f64(out, buf);

@@ -54,10 +54,9 @@ typedef struct NnConv2d {
 
 /* The output dims (N, O, H', W'), or false when the shapes or parameters do not fit (channel
  * mismatch, a non-positive stride, dilation or group count, an empty output). */
-bool kernels_nn_conv2d_shape(const int64_t dshape[4], const int64_t wshape[4],
-                             const NnConv2d *p, int64_t out[4]);
-void kernels_nn_conv2d(const Tensor *data, const Tensor *weight, const NnConv2d *p,
-                       Tensor *out);
+bool kernels_nn_conv2d_shape(const int64_t dshape[4], const int64_t wshape[4], const NnConv2d *p,
+                             int64_t out[4]);
+void kernels_nn_conv2d(const Tensor *data, const Tensor *weight, const NnConv2d *p, Tensor *out);
 
 /* 2-D pooling in NCHW; padding is (top, left, bottom, right). */
 typedef struct NnPool2d {

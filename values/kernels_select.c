@@ -9,12 +9,14 @@
 /* An index resolved against a dim under take's mode; -1 when out of range in "fast". */
 static int64_t take_index(int64_t i, int64_t dim, const char *mode)
 {
-    if (strcmp(mode, "clip") == 0) return i < 0 ? 0 : i >= dim ? dim - 1 : i;
+    if (strcmp(mode, "clip") == 0)
+        return i < 0 ? 0 : i >= dim ? dim - 1 : i;
     if (strcmp(mode, "wrap") == 0) {
         int64_t r = dim > 0 ? i % dim : 0;
         return r < 0 ? r + dim : r;
     }
-    if (i < 0) i += dim;
+    if (i < 0)
+        i += dim;
     return i >= 0 && i < dim ? i : -1;
 }
 
@@ -24,7 +26,8 @@ Tensor *kernel_take(const Tensor *x, const Tensor *indices, int axis, const char
     int64_t flat = x->numel;
     const int64_t *xshape = axis < 0 ? &flat : x->shape;
     int xnd = axis < 0 ? 1 : x->ndim;
-    if (axis < 0) axis = 0;
+    if (axis < 0)
+        axis = 0;
     if (xnd - 1 + indices->ndim > TENSOR_MAX_NDIM) {
         *err = "take's result rank is too large";
         return NULL;
@@ -74,8 +77,10 @@ Tensor *kernel_take(const Tensor *x, const Tensor *indices, int axis, const char
 static void slice_axis(int64_t dim, int64_t b, int64_t e, int64_t s, int64_t *first, int64_t *len)
 {
     int64_t lo = s > 0 ? 0 : -1, hi = s > 0 ? dim : dim - 1;
-    if (b < 0) b = b < -dim ? lo : b + dim;
-    if (e < 0) e = e < -dim ? lo : e + dim;
+    if (b < 0)
+        b = b < -dim ? lo : b + dim;
+    if (e < 0)
+        e = e < -dim ? lo : e + dim;
     b = b < lo ? lo : b > hi ? hi : b;
     e = e < lo ? lo : e > hi ? hi : e;
     int64_t n = s > 0 ? (e - b + s - 1) / s : (b - e + (-s) - 1) / (-s);
@@ -96,7 +101,8 @@ Tensor *kernel_strided_slice(const Tensor *x, const int64_t *begin, const int64_
         }
         int64_t first;
         slice_axis(x->shape[i], begin[i], end[i], strides[i], &first, &shape[i]);
-        if (shape[i] > 0) base += first * own[i];
+        if (shape[i] > 0)
+            base += first * own[i];
         vstr[i] = strides[i] * own[i];
     }
     return kernel_gather(x, x->ndim, shape, kernel_view_index(x->ndim, shape, vstr, base), err);
@@ -114,8 +120,10 @@ static bool broadcast3(const Tensor *const ts[3], int *ndim, int64_t *shape)
         for (int j = 0; j < ts[t]->ndim; j++) {
             int64_t *o = &shape[nd - ts[t]->ndim + j];
             int64_t d = ts[t]->shape[j];
-            if (d == *o || d == 1) continue;
-            if (*o != 1) return false;
+            if (d == *o || d == 1)
+                continue;
+            if (*o != 1)
+                return false;
             *o = d;
         }
     }

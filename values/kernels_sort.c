@@ -98,8 +98,7 @@ static void merge_sort(const SortCtx *c, int64_t *items, int64_t n)
     }
 }
 
-static void split_at_axis(const Tensor *t, int axis, int64_t *outer, int64_t *len,
-                          int64_t *inner)
+static void split_at_axis(const Tensor *t, int axis, int64_t *outer, int64_t *len, int64_t *inner)
 {
     *outer = 1;
     *inner = 1;

@@ -24,7 +24,8 @@ static int64_t *reduce_map(const Tensor *x, const bool *reduced, int64_t *out_nu
     *out_numel = 1;
     for (int i = 0; i < x->ndim; i++)
         *out_numel *= oshape[i];
-    if (*out_numel == 1) return NULL;
+    if (*out_numel == 1)
+        return NULL;
     kernel_strides(x->ndim, oshape, ostr);
     for (int i = 0; i < x->ndim; i++)
         st[i] = reduced[i] ? 0 : ostr[i];
@@ -44,7 +45,8 @@ static Tensor *reduce_result(const Tensor *x, const bool *reduced, bool keepdims
             shape[nd++] = 1;
     }
     Tensor *t = tensor_new(x->dtype, nd, shape);
-    if (!t) *err = "the reduction's dtype is not supported";
+    if (!t)
+        *err = "the reduction's dtype is not supported";
     return t;
 }
 
@@ -118,7 +120,8 @@ static void reduce_int(const int64_t *v, int64_t n, const int64_t *map, ReduceKi
         } else if (is_extreme(kind)) {
             bool better = kind == REDUCE_MAX ? int_key(dt, v[k]) > int_key(dt, *a)
                                              : int_key(dt, v[k]) < int_key(dt, *a);
-            if (!seen[MAP(k)] || better) *a = v[k];
+            if (!seen[MAP(k)] || better)
+                *a = v[k];
             seen[MAP(k)] = true;
         } else {
             *a = (int64_t)((uint64_t)*a + (uint64_t)v[k]);
@@ -157,7 +160,8 @@ Tensor *kernel_reduce(const Tensor *x, ReduceKind kind, const bool *reduced, boo
         return NULL;
     }
     Tensor *out = reduce_result(x, reduced, keepdims, err);
-    if (!out) return NULL;
+    if (!out)
+        return NULL;
     size_t nb = (size_t)(x->numel + 1), ob = (size_t)(on + 1);
     bool as_int = !dtype_is_float(x->dtype) &&
                   (kind == REDUCE_SUM || kind == REDUCE_PROD || is_extreme(kind));
@@ -171,7 +175,8 @@ Tensor *kernel_reduce(const Tensor *x, ReduceKind kind, const bool *reduced, boo
     }
     if (map == NULL && (kind == REDUCE_SUM || kind == REDUCE_MEAN || kind == REDUCE_PROD)) {
         double all = reduce_all_streamed(x, kind);
-        if (kind == REDUCE_MEAN) all /= (double)count;
+        if (kind == REDUCE_MEAN)
+            all /= (double)count;
         tensor_write_f64(out, &all);
         return out;
     }
@@ -194,7 +199,8 @@ Tensor *kernel_scan(const Tensor *x, int axis, bool product, bool exclusive, Dat
     int64_t flat = x->numel;
     int nd = axis < 0 ? 1 : x->ndim;
     const int64_t *shape = axis < 0 ? &flat : x->shape;
-    if (axis < 0) axis = 0;
+    if (axis < 0)
+        axis = 0;
     Tensor *out = tensor_new(dtype, nd, shape);
     if (!out) {
         *err = "the scan's dtype is not supported";
@@ -206,7 +212,8 @@ Tensor *kernel_scan(const Tensor *x, int axis, bool product, bool exclusive, Dat
     bool as_float = dtype_is_float(dtype) || dtype_is_float(x->dtype);
     /* Each (outer, inner) line runs along the axis; elements of a line are `inner` apart. */
     for (int64_t base = 0; base < x->numel; base++) {
-        if ((base / inner) % (len > 0 ? len : 1) != 0) continue;
+        if ((base / inner) % (len > 0 ? len : 1) != 0)
+            continue;
         double facc = product ? 1.0 : 0.0;
         int64_t iacc = product ? 1 : 0;
         for (int64_t j = 0; j < len; j++) {
@@ -250,7 +257,8 @@ Tensor *kernel_arg_extreme(const Tensor *x, int axis, bool keepdims, bool is_max
     int64_t oshape[TENSOR_MAX_NDIM], own[TENSOR_MAX_NDIM];
     int nd = 0;
     for (int i = 0; i < x->ndim; i++)
-        if (!reduced[i] || keepdims) oshape[nd++] = reduced[i] ? 1 : x->shape[i];
+        if (!reduced[i] || keepdims)
+            oshape[nd++] = reduced[i] ? 1 : x->shape[i];
     Tensor *out = tensor_new(dtype_int64(), nd, oshape);
     kernel_strides(x->ndim, x->shape, own);
     bool as_float = dtype_is_float(x->dtype);
@@ -268,13 +276,16 @@ Tensor *kernel_arg_extreme(const Tensor *x, int axis, bool keepdims, bool is_max
             double v = tensor_get_f64(x, k);
             take = count[o] == 0 ||
                    (!isnan(best[o]) && (isnan(v) || (is_max ? v > best[o] : v < best[o])));
-            if (take) best[o] = v;
+            if (take)
+                best[o] = v;
         } else {
             int64_t v = int_key(x->dtype, tensor_get_i64(x, k));
             take = count[o] == 0 || (is_max ? v > ibest[o] : v < ibest[o]);
-            if (take) ibest[o] = v;
+            if (take)
+                ibest[o] = v;
         }
-        if (take) pos[o] = here;
+        if (take)
+            pos[o] = here;
         count[o]++;
     }
     tensor_write_i64(out, pos);

@@ -27,7 +27,8 @@ static void decimal_from_sci(const char *text, Decimal *d)
     d->n = 0;
     const char *p = text;
     for (; *p != '\0' && *p != 'e'; p++)
-        if (*p >= '0' && *p <= '9' && d->n < (int)sizeof d->digits - 1) d->digits[d->n++] = *p;
+        if (*p >= '0' && *p <= '9' && d->n < (int)sizeof d->digits - 1)
+            d->digits[d->n++] = *p;
     d->exp = *p == 'e' ? atoi(p + 1) : 0;
     while (d->n > 1 && d->digits[d->n - 1] == '0')
         d->n--;
@@ -36,8 +37,10 @@ static void decimal_from_sci(const char *text, Decimal *d)
 
 static bool reads_back(const char *text, double a, DataType dtype)
 {
-    if (dtype.code == DT_FLOAT && dtype.bits == 32) return strtof(text, NULL) == (float)a;
-    if (dtype.code == DT_FLOAT && dtype.bits == 64) return strtod(text, NULL) == a;
+    if (dtype.code == DT_FLOAT && dtype.bits == 32)
+        return strtof(text, NULL) == (float)a;
+    if (dtype.code == DT_FLOAT && dtype.bits == 64)
+        return strtod(text, NULL) == a;
     return tensor_round_f64(dtype, strtod(text, NULL)) == a;
 }
 
@@ -50,10 +53,12 @@ static bool try_neighbours(const Decimal *near, int p, double a, DataType dtype,
         m = m * 10u + (uint64_t)(i < near->n ? near->digits[i] - '0' : 0);
     for (int delta = -1; delta <= 1; delta += 2) {
         uint64_t cand = delta < 0 ? m - 1u : m + 1u;
-        if (cand == 0) continue;
+        if (cand == 0)
+            continue;
         char text[64];
         snprintf(text, sizeof text, "%" PRIu64 "e%d", cand, near->exp - (p - 1));
-        if (!reads_back(text, a, dtype)) continue;
+        if (!reads_back(text, a, dtype))
+            continue;
         char sci[64];
         snprintf(sci, sizeof sci, "%.*e", p - 1, strtod(text, NULL));
         decimal_from_sci(sci, out);
@@ -68,9 +73,11 @@ static void decimal_shortest(double a, DataType dtype, Decimal *d)
     for (int p = 1; p <= 17; p++) {
         snprintf(text, sizeof text, "%.*e", p - 1, a);
         decimal_from_sci(text, d);
-        if (a == 0.0 || reads_back(text, a, dtype)) return;
+        if (a == 0.0 || reads_back(text, a, dtype))
+            return;
         Decimal near = *d;
-        if (p > 1 && try_neighbours(&near, p, a, dtype, d)) return;
+        if (p > 1 && try_neighbours(&near, p, a, dtype, d))
+            return;
     }
     snprintf(text, sizeof text, "%.16e", a);
     decimal_from_sci(text, d);
@@ -88,7 +95,8 @@ static void decimal_split(const Decimal *d, StrBuf *ip, StrBuf *fp)
     }
     for (int i = 0; i <= d->exp; i++)
         strbuf_addc(ip, i < d->n ? d->digits[i] : '0');
-    if (d->n > d->exp + 1) strbuf_add(fp, d->digits + d->exp + 1);
+    if (d->n > d->exp + 1)
+        strbuf_add(fp, d->digits + d->exp + 1);
 }
 
 static void add_exponent(StrBuf *sb, int exp, int min_digits)
@@ -109,11 +117,13 @@ static bool add_nonfinite(StrBuf *sb, double v)
  * `bare_integers`), otherwise d.ddde+XX. */
 static void add_float(StrBuf *sb, double v, DataType dtype, bool bare_integers)
 {
-    if (add_nonfinite(sb, v)) return;
+    if (add_nonfinite(sb, v))
+        return;
     double a = fabs(v);
     Decimal d;
     decimal_shortest(a, dtype, &d);
-    if (signbit(v)) strbuf_addc(sb, '-');
+    if (signbit(v))
+        strbuf_addc(sb, '-');
     if (a == 0.0 || (a >= 1e-4 && a < 1e16)) {
         StrBuf ip = {0}, fp = {0};
         decimal_split(&d, &ip, &fp);
@@ -123,7 +133,8 @@ static void add_float(StrBuf *sb, double v, DataType dtype, bool bare_integers)
         return;
     }
     strbuf_addc(sb, d.digits[0]);
-    if (d.n > 1) strbuf_addf(sb, ".%s", d.digits + 1);
+    if (d.n > 1)
+        strbuf_addf(sb, ".%s", d.digits + 1);
     add_exponent(sb, d.exp, 2);
 }
 
@@ -169,7 +180,8 @@ static void float_parts(const NumFormat *f, double v, StrBuf *ip, StrBuf *fp, in
     Decimal d;
     char text[400];
     decimal_shortest(a, f->t->dtype, &d);
-    if (signbit(v)) strbuf_addc(ip, '-');
+    if (signbit(v))
+        strbuf_addc(ip, '-');
     if (f->exp_mode) {
         if (d.n > NUMPY_PRECISION + 1) {
             snprintf(text, sizeof text, "%.*e", NUMPY_PRECISION, a);
@@ -212,11 +224,13 @@ static bool wants_exp(const double *vals, int64_t n, DataType dtype)
     double lo = INFINITY, hi = 0.0;
     for (int64_t i = 0; i < n; i++) {
         double a = fabs(vals[i]);
-        if (!isfinite(a) || a == 0.0) continue;
+        if (!isfinite(a) || a == 0.0)
+            continue;
         lo = a < lo ? a : lo;
         hi = a > hi ? a : hi;
     }
-    if (hi == 0.0) return false;
+    if (hi == 0.0)
+        return false;
     return hi >= 1e8 || lo < 0.0001 || tensor_round_f64(dtype, hi / lo) > 1000.0;
 }
 
@@ -236,7 +250,8 @@ static void float_format_init(NumFormat *f, const double *vals, int64_t n)
         float_parts(f, vals[i], &ip, &fp, &exp);
         f->pad_left = (int)ip.len > f->pad_left ? (int)ip.len : f->pad_left;
         frac_max = (int)fp.len > frac_max ? (int)fp.len : frac_max;
-        if (f->exp_mode && exp_digits(exp) > f->exp_size) f->exp_size = exp_digits(exp);
+        if (f->exp_mode && exp_digits(exp) > f->exp_size)
+            f->exp_size = exp_digits(exp);
     }
     f->precision = frac_max;
     f->pad_right = f->exp_mode ? f->exp_size + 2 + frac_max : frac_max;
@@ -250,10 +265,12 @@ static void float_format_init(NumFormat *f, const double *vals, int64_t n)
 static void pad_to(StrBuf *sb, const char *s, int width, bool left)
 {
     int n = (int)strlen(s);
-    if (!left) strbuf_add(sb, s);
+    if (!left)
+        strbuf_add(sb, s);
     for (int i = n; i < width; i++)
         strbuf_addc(sb, ' ');
-    if (left) strbuf_add(sb, s);
+    if (left)
+        strbuf_add(sb, s);
 }
 
 static void format_float_elem(const NumFormat *f, double v, StrBuf *out)
@@ -281,7 +298,8 @@ static void format_float_elem(const NumFormat *f, double v, StrBuf *out)
     *e = '\0';
     pad_to(out, mem_printf("%s%c", signbit(v) ? "-" : "", text[0]), f->pad_left, true);
     strbuf_addc(out, '.');
-    if (f->precision > 0) strbuf_add(out, text + 2);
+    if (f->precision > 0)
+        strbuf_add(out, text + 2);
     add_exponent(out, atoi(e + 1), f->exp_size);
 }
 
@@ -343,7 +361,8 @@ static void collect_shown(const ArrayLayout *l, int axis, int64_t base, int64_t 
     }
     int64_t len = l->t->shape[axis];
     for (int64_t i = 0; i < len; i++) {
-        if (axis_summarized(l, axis) && i == NUMPY_EDGE_ITEMS) i = len - NUMPY_EDGE_ITEMS;
+        if (axis_summarized(l, axis) && i == NUMPY_EDGE_ITEMS)
+            i = len - NUMPY_EDGE_ITEMS;
         collect_shown(l, axis + 1, base + i * l->strides[axis], out, n, cap);
     }
 }
@@ -409,7 +428,8 @@ static void layout_row(const ArrayLayout *l, int axis, int64_t base, const char 
         }
         char *word = layout_axis(l, axis + 1, base + i * l->strides[axis], next_indent, width - 1);
         extend_line(s, &line, word, width - 1, indent);
-        if (i + 1 < len) strbuf_addc(&line, ' ');
+        if (i + 1 < len)
+            strbuf_addc(&line, ' ');
     }
     strbuf_add(s, strbuf_str(&line));
 }
@@ -418,7 +438,8 @@ static void layout_row(const ArrayLayout *l, int axis, int64_t base, const char 
 static char *layout_axis(const ArrayLayout *l, int axis, int64_t base, const char *indent,
                          int width)
 {
-    if (axis == l->t->ndim) return format_elem(&l->fmt, base);
+    if (axis == l->t->ndim)
+        return format_elem(&l->fmt, base);
     StrBuf s;
     strbuf_init(&s);
     if (axis == l->t->ndim - 1) {
@@ -447,16 +468,21 @@ static char *layout_axis(const ArrayLayout *l, int axis, int64_t base, const cha
 static char *numpy_scalar(const Tensor *t)
 {
     DataType dt = t->dtype;
-    if (dtype_is_bool(dt)) return mem_strdup(tensor_get_i64(t, 0) ? "True" : "False");
-    if (dtype_is_uint(dt)) return mem_printf("%" PRIu64, tensor_get_u64(t, 0));
-    if (dtype_is_int(dt)) return mem_printf("%" PRId64, tensor_get_i64(t, 0));
+    if (dtype_is_bool(dt))
+        return mem_strdup(tensor_get_i64(t, 0) ? "True" : "False");
+    if (dtype_is_uint(dt))
+        return mem_printf("%" PRIu64, tensor_get_u64(t, 0));
+    if (dtype_is_int(dt))
+        return mem_printf("%" PRId64, tensor_get_i64(t, 0));
     return render_float_repr(tensor_get_f64(t, 0), dt);
 }
 
 char *render_tensor_numpy(const Tensor *t)
 {
-    if (t->ndim == 0) return numpy_scalar(t);
-    if (t->numel == 0) return mem_strdup("[]");
+    if (t->ndim == 0)
+        return numpy_scalar(t);
+    if (t->numel == 0)
+        return mem_strdup("[]");
     ArrayLayout l = {.t = t, .summarize = t->numel > NUMPY_THRESHOLD};
     l.strides = MEM_ARRAY(int64_t, t->ndim);
     int64_t stride = 1;
@@ -494,7 +520,8 @@ static void print_to(StrBuf *sb, const Value *v)
     case VAL_TUPLE:
         strbuf_addc(sb, '(');
         for (int i = 0; i < v->u.tuple.n; i++) {
-            if (i > 0) strbuf_add(sb, ", ");
+            if (i > 0)
+                strbuf_add(sb, ", ");
             print_to(sb, v->u.tuple.fields[i]);
         }
         strbuf_addc(sb, ')');
@@ -596,7 +623,8 @@ static int64_t case_data(StrBuf *sb, const Tensor *t, int axis, int64_t flat)
     }
     strbuf_addc(sb, '[');
     for (int64_t i = 0; i < t->shape[axis]; i++) {
-        if (i > 0) strbuf_add(sb, ", ");
+        if (i > 0)
+            strbuf_add(sb, ", ");
         flat = case_data(sb, t, axis + 1, flat);
     }
     strbuf_addc(sb, ']');
@@ -637,7 +665,8 @@ void render_value_case_to(StrBuf *sb, const Value *v)
     case VAL_TUPLE:
         strbuf_add(sb, "{tuple: [");
         for (int i = 0; i < v->u.tuple.n; i++) {
-            if (i > 0) strbuf_add(sb, ", ");
+            if (i > 0)
+                strbuf_add(sb, ", ");
             render_value_case_to(sb, v->u.tuple.fields[i]);
         }
         strbuf_add(sb, "]}");
@@ -722,8 +751,10 @@ static bool apply_spec(Formatter *f, const char *spec, const char *s, StrBuf *ou
     char *end;
     long width = strtol(p, &end, 10);
     long prec = -1;
-    if (*end == '.') prec = strtol(end + 1, &end, 10);
-    if (*end == 's') end++;
+    if (*end == '.')
+        prec = strtol(end + 1, &end, 10);
+    if (*end == 's')
+        end++;
     if (*end != '\0')
         return format_fail(f,
                            mem_printf("Unknown format code '%c' for object of type 'str'", *end));
@@ -743,7 +774,8 @@ static bool apply_spec(Formatter *f, const char *spec, const char *s, StrBuf *ou
 static bool format_field(Formatter *f, char *body, StrBuf *out)
 {
     char *spec = strchr(body, ':');
-    if (spec != NULL) *spec++ = '\0';
+    if (spec != NULL)
+        *spec++ = '\0';
     char *conv = strchr(body, '!');
     if (conv != NULL) {
         *conv++ = '\0';
@@ -817,7 +849,8 @@ static char *join(char *const *parts, int n, const char *sep)
     StrBuf sb;
     strbuf_init(&sb);
     for (int i = 0; i < n; i++) {
-        if (i > 0) strbuf_add(&sb, sep);
+        if (i > 0)
+            strbuf_add(&sb, sep);
         strbuf_add(&sb, parts[i]);
     }
     return strbuf_str(&sb);
@@ -826,14 +859,17 @@ static char *join(char *const *parts, int n, const char *sep)
 char *render_print_line(const char *fmt, Value *const *vals, int n, char **error)
 {
     char **parts = render_all(vals, n);
-    if (fmt[0] == '\0') return join(parts, n, " ");
+    if (fmt[0] == '\0')
+        return join(parts, n, " ");
     return render_format(fmt, parts, n, error);
 }
 
 char *render_assert_message(const char *fmt, Value *const *vals, int n, char **error)
 {
     char **parts = render_all(vals, n);
-    if (fmt[0] != '\0') return render_format(fmt, parts, n, error);
-    if (n > 0) return join(parts, n, ", ");
+    if (fmt[0] != '\0')
+        return render_format(fmt, parts, n, error);
+    if (n > 0)
+        return join(parts, n, ", ");
     return mem_strdup("Assertion Failed");
 }

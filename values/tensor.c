@@ -28,8 +28,10 @@ typedef enum ElemKind {
 
 static ElemKind elem_kind(DataType t)
 {
-    if (t.lanes != 1) return EK_NONE;
-    if (dtype_is_bool(t)) return EK_BOOL;
+    if (t.lanes != 1)
+        return EK_NONE;
+    if (dtype_is_bool(t))
+        return EK_BOOL;
     static const ElemKind ints[] = {EK_I8, EK_I16, EK_I32, EK_I64};
     static const ElemKind uints[] = {EK_U8, EK_U16, EK_U32, EK_U64};
     int slot = t.bits == 8 ? 0 : t.bits == 16 ? 1 : t.bits == 32 ? 2 : t.bits == 64 ? 3 : -1;
@@ -60,12 +62,16 @@ int64_t tensor_shape_numel(DataType dtype, int ndim, const int64_t *shape)
     int64_t n = 1;
     bool empty = false;
     for (int i = 0; i < ndim; i++) {
-        if (shape[i] < 0) return -1;
-        if (shape[i] == 0) empty = true;
+        if (shape[i] < 0)
+            return -1;
+        if (shape[i] == 0)
+            empty = true;
     }
-    if (empty) return 0;
+    if (empty)
+        return 0;
     for (int i = 0; i < ndim; i++) {
-        if (shape[i] > limit / n) return -1;
+        if (shape[i] > limit / n)
+            return -1;
         n *= shape[i];
     }
     return n;
@@ -73,14 +79,17 @@ int64_t tensor_shape_numel(DataType dtype, int ndim, const int64_t *shape)
 
 Tensor *tensor_new(DataType dtype, int ndim, const int64_t *shape)
 {
-    if (!tensor_dtype_supported(dtype) || ndim < 0 || ndim > TENSOR_MAX_NDIM) return NULL;
+    if (!tensor_dtype_supported(dtype) || ndim < 0 || ndim > TENSOR_MAX_NDIM)
+        return NULL;
     int64_t numel = tensor_shape_numel(dtype, ndim, shape);
-    if (numel < 0) return NULL;
+    if (numel < 0)
+        return NULL;
     Tensor *t = MEM_NEW(Tensor);
     t->dtype = dtype;
     t->ndim = ndim;
     t->shape = mem_alloc_atomic(sizeof(int64_t) * (size_t)(ndim > 0 ? ndim : 1));
-    if (ndim > 0) memcpy(t->shape, shape, sizeof(int64_t) * (size_t)ndim);
+    if (ndim > 0)
+        memcpy(t->shape, shape, sizeof(int64_t) * (size_t)ndim);
     t->numel = numel;
     size_t nbytes = (size_t)numel * dtype_bytes(dtype);
     t->data = mem_alloc_atomic(nbytes);
@@ -98,7 +107,8 @@ Tensor *tensor_copy(const Tensor *t)
 Tensor *tensor_from_const(const ConstData *c)
 {
     Tensor *t = tensor_new(c->dtype, c->ndim, c->shape);
-    if (t == NULL || t->numel != c->numel) return NULL;
+    if (t == NULL || t->numel != c->numel)
+        return NULL;
     memcpy(t->data, c->data, tensor_nbytes(t));
     if (dtype_is_bool(t->dtype)) { /* keep the 0/1 invariant whatever the constant holds */
         uint8_t *b = t->data;
@@ -120,9 +130,11 @@ size_t tensor_nbytes(const Tensor *t)
 
 bool tensor_has_shape(const Tensor *t, int ndim, const int64_t *shape)
 {
-    if (t->ndim != ndim) return false;
+    if (t->ndim != ndim)
+        return false;
     for (int i = 0; i < ndim; i++)
-        if (t->shape[i] != shape[i]) return false;
+        if (t->shape[i] != shape[i])
+            return false;
     return true;
 }
 
@@ -136,16 +148,19 @@ bool tensor_shape_equal(const Tensor *a, const Tensor *b)
 /* A double as an integer modulo 2^64: truncated toward zero; NaN and infinities give 0. */
 static uint64_t f64_to_bits(double v)
 {
-    if (!isfinite(v)) return 0;
+    if (!isfinite(v))
+        return 0;
     double m = fmod(trunc(v), 18446744073709551616.0); /* exact; |m| < 2^64 */
-    if (m >= 0) return (uint64_t)m;
+    if (m >= 0)
+        return (uint64_t)m;
     return 0u - (uint64_t)(-m);
 }
 
 /* Rounds to bfloat16 from the exact double, so no intermediate float rounding intervenes. */
 static uint16_t f64_to_bf16(double d)
 {
-    if (isnan(d)) return (uint16_t)((signbit(d) ? 0x8000u : 0) | 0x7fc0u);
+    if (isnan(d))
+        return (uint16_t)((signbit(d) ? 0x8000u : 0) | 0x7fc0u);
     double a = fabs(d);
     double r = a;
     if (isfinite(a) && a != 0.0) {
@@ -169,7 +184,8 @@ static double round_big_int(int64_t v, int bits)
     uint64_t keep = u >> s;
     uint64_t rem = u & ((UINT64_C(1) << s) - 1u);
     uint64_t half = UINT64_C(1) << (s - 1);
-    if (rem > half || (rem == half && (keep & 1u))) keep++;
+    if (rem > half || (rem == half && (keep & 1u)))
+        keep++;
     double r = ldexp((double)keep, s);
     return v < 0 ? -r : r;
 }
@@ -177,16 +193,20 @@ static double round_big_int(int64_t v, int bits)
 static double int_to_small_float_exact(int64_t v, int bits)
 {
     const int64_t exact = (int64_t)1 << 53;
-    if (v > -exact && v < exact) return (double)v;
+    if (v > -exact && v < exact)
+        return (double)v;
     return round_big_int(v, bits);
 }
 
 /* Integer result of reading a float element: truncated, saturated, NaN as 0. */
 static int64_t f64_to_i64_sat(double v)
 {
-    if (isnan(v)) return 0;
-    if (v >= 9223372036854775808.0) return INT64_MAX;
-    if (v < -9223372036854775808.0) return INT64_MIN;
+    if (isnan(v))
+        return 0;
+    if (v >= 9223372036854775808.0)
+        return INT64_MAX;
+    if (v < -9223372036854775808.0)
+        return INT64_MIN;
     return (int64_t)v;
 }
 
@@ -470,7 +490,8 @@ void tensor_write_i64(Tensor *t, const int64_t *in)
 void tensor_fill_f64(Tensor *t, double v)
 {
     ElemKind k = elem_kind(t->dtype);
-    if (t->numel == 0) return;
+    if (t->numel == 0)
+        return;
     store_f64(k, t->data, 0, v);
     /* Doubling copies of the filled prefix: a few large copies instead of one per element. */
     size_t total = tensor_nbytes(t);
@@ -503,7 +524,8 @@ int64_t tensor_wrap_i64(DataType dtype, int64_t v)
 int64_t tensor_f64_to_int(DataType dtype, double v)
 {
     ElemKind k = elem_kind(dtype);
-    if (k == EK_NONE) return f64_to_i64_sat(v);
+    if (k == EK_NONE)
+        return f64_to_i64_sat(v);
     union {
         double d;
         uint64_t u;

@@ -42,14 +42,16 @@ Value *value_shape(const int64_t *dims, int ndim)
 {
     Value *v = value_new(VAL_SHAPE);
     v->u.shape.dims = mem_alloc_atomic(sizeof(int64_t) * (size_t)(ndim > 0 ? ndim : 1));
-    if (ndim > 0) memcpy(v->u.shape.dims, dims, sizeof(int64_t) * (size_t)ndim);
+    if (ndim > 0)
+        memcpy(v->u.shape.dims, dims, sizeof(int64_t) * (size_t)ndim);
     v->u.shape.ndim = ndim;
     return v;
 }
 
 Value *value_prim_int(DataType dtype, int64_t x)
 {
-    if (dtype_is_float(dtype)) return value_prim_float(dtype, (double)x);
+    if (dtype_is_float(dtype))
+        return value_prim_float(dtype, (double)x);
     Value *v = value_new(VAL_PRIM);
     v->u.prim.dtype = dtype;
     v->u.prim.i = tensor_dtype_supported(dtype) ? tensor_wrap_i64(dtype, x) : x;
@@ -59,7 +61,8 @@ Value *value_prim_int(DataType dtype, int64_t x)
 
 Value *value_prim_float(DataType dtype, double x)
 {
-    if (!dtype_is_float(dtype)) return value_prim_int(dtype, tensor_f64_to_int(dtype, x));
+    if (!dtype_is_float(dtype))
+        return value_prim_int(dtype, tensor_f64_to_int(dtype, x));
     Value *v = value_new(VAL_PRIM);
     v->u.prim.dtype = dtype;
     v->u.prim.f = tensor_dtype_supported(dtype) ? tensor_round_f64(dtype, x) : x;
@@ -170,17 +173,23 @@ bool value_prim_is_float(const Value *v)
 
 double value_prim_as_f64(const Value *v)
 {
-    if (value_prim_is_float(v)) return v->u.prim.f;
-    if (dtype_is_uint(v->u.prim.dtype)) return (double)(uint64_t)v->u.prim.i;
+    if (value_prim_is_float(v))
+        return v->u.prim.f;
+    if (dtype_is_uint(v->u.prim.dtype))
+        return (double)(uint64_t)v->u.prim.i;
     return (double)v->u.prim.i;
 }
 
 int64_t value_prim_as_i64(const Value *v)
 {
-    if (!value_prim_is_float(v)) return v->u.prim.i;
+    if (!value_prim_is_float(v))
+        return v->u.prim.i;
     double f = v->u.prim.f;
-    if (f != f) return 0;
-    if (f >= 9223372036854775808.0) return INT64_MAX;
-    if (f < -9223372036854775808.0) return INT64_MIN;
+    if (f != f)
+        return 0;
+    if (f >= 9223372036854775808.0)
+        return INT64_MAX;
+    if (f < -9223372036854775808.0)
+        return INT64_MIN;
     return (int64_t)f;
 }

@@ -89,8 +89,10 @@ static yaml_node_t *seq_item(const Reader *r, const yaml_node_t *node, int i)
 /* [+-]digits, the whole text. */
 static bool int_syntax(const char *s)
 {
-    if (*s == '+' || *s == '-') s++;
-    if (*s < '0' || *s > '9') return false;
+    if (*s == '+' || *s == '-')
+        s++;
+    if (*s < '0' || *s > '9')
+        return false;
     while (*s >= '0' && *s <= '9')
         s++;
     return *s == '\0';
@@ -103,7 +105,8 @@ static int64_t read_int64(const Reader *r, const yaml_node_t *node, const char *
         bad(r, node, "%s must be an integer, not '%s'", what, s);
     errno = 0;
     long long v = strtoll(s, NULL, 10);
-    if (errno == ERANGE) bad(r, node, "%s %s is outside int64", what, s);
+    if (errno == ERANGE)
+        bad(r, node, "%s %s is outside int64", what, s);
     return (int64_t)v;
 }
 
@@ -135,8 +138,10 @@ static bool read_bool(const Reader *r, const yaml_node_t *node)
     static const char *const falses[] = {"false", "False", "FALSE", "0"};
     const char *s = scalar_text(node);
     for (int i = 0; is_plain_scalar(node) && i < 4; i++) {
-        if (strcmp(s, trues[i]) == 0) return true;
-        if (strcmp(s, falses[i]) == 0) return false;
+        if (strcmp(s, trues[i]) == 0)
+            return true;
+        if (strcmp(s, falses[i]) == 0)
+            return false;
     }
     bad(r, node, "a bool element must be true or false, not '%s'", s);
 }
@@ -147,7 +152,8 @@ static bool special_float(const char *s, double *out)
     static const char *const nans[] = {"nan", "NaN", "NAN", ".nan", ".NaN", ".NAN"};
     static const char *const infs[] = {"inf", "Inf", "INF", ".inf", ".Inf", ".INF"};
     double sign = 1.0;
-    if (*s == '-' || *s == '+') sign = *s++ == '-' ? -1.0 : 1.0;
+    if (*s == '-' || *s == '+')
+        sign = *s++ == '-' ? -1.0 : 1.0;
     for (int i = 0; i < 6; i++) {
         if (strcmp(s, nans[i]) == 0) {
             *out = sign < 0 ? -NAN : NAN;
@@ -165,17 +171,21 @@ static bool special_float(const char *s, double *out)
 static bool float_syntax(const char *s)
 {
     int digits = 0;
-    if (*s == '+' || *s == '-') s++;
+    if (*s == '+' || *s == '-')
+        s++;
     for (; *s >= '0' && *s <= '9'; s++)
         digits++;
     if (*s == '.')
         for (s++; *s >= '0' && *s <= '9'; s++)
             digits++;
-    if (digits == 0) return false;
+    if (digits == 0)
+        return false;
     if (*s == 'e' || *s == 'E') {
         s++;
-        if (*s == '+' || *s == '-') s++;
-        if (*s < '0' || *s > '9') return false;
+        if (*s == '+' || *s == '-')
+            s++;
+        if (*s < '0' || *s > '9')
+            return false;
         while (*s >= '0' && *s <= '9')
             s++;
     }
@@ -189,11 +199,14 @@ static double read_float_in(const Reader *r, const yaml_node_t *node, DataType d
     double v;
     if (!is_plain_scalar(node))
         bad(r, node, "a %s element must be a plain number, not '%s'", dtype_str(dt), s);
-    if (special_float(s, &v)) return v;
-    if (!float_syntax(s)) bad(r, node, "a %s element must be a number, not '%s'", dtype_str(dt), s);
+    if (special_float(s, &v))
+        return v;
+    if (!float_syntax(s))
+        bad(r, node, "a %s element must be a number, not '%s'", dtype_str(dt), s);
     v = dt.code == DT_FLOAT && dt.bits == 32 ? (double)strtof(s, NULL) : strtod(s, NULL);
     v = tensor_round_f64(dt, v);
-    if (isinf(v)) bad(r, node, "%s is out of range for %s", s, dtype_str(dt));
+    if (isinf(v))
+        bad(r, node, "%s is out of range for %s", s, dtype_str(dt));
     return v;
 }
 
@@ -222,16 +235,20 @@ static void read_fields(const Reader *r, const yaml_node_t *node, Fields *f, con
     for (yaml_node_pair_t *p = node->data.mapping.pairs.start; p < node->data.mapping.pairs.top;
          p++) {
         yaml_node_t *key = node_at(r, p->key);
-        if (key->type != YAML_SCALAR_NODE) bad(r, key, "%s keys must be scalars", what);
+        if (key->type != YAML_SCALAR_NODE)
+            bad(r, key, "%s keys must be scalars", what);
         int i = 0;
         while (i < f->n && strcmp(f->names[i], scalar_text(key)) != 0)
             i++;
-        if (i == f->n) bad(r, key, "unknown %s field '%s'", what, scalar_text(key));
-        if (f->found[i] != NULL) bad(r, key, "%s field '%s' given twice", what, scalar_text(key));
+        if (i == f->n)
+            bad(r, key, "unknown %s field '%s'", what, scalar_text(key));
+        if (f->found[i] != NULL)
+            bad(r, key, "%s field '%s' given twice", what, scalar_text(key));
         f->found[i] = node_at(r, p->value);
     }
     for (int i = 0; i < f->n; i++)
-        if (f->found[i] == NULL) bad(r, node, "%s lacks the field '%s'", what, f->names[i]);
+        if (f->found[i] == NULL)
+            bad(r, node, "%s lacks the field '%s'", what, f->names[i]);
 }
 
 /* ---- tensors ---- */
@@ -314,7 +331,8 @@ static Value *read_tensor(const Reader *r, const yaml_node_t *node)
     int ndim;
     int64_t *dims = read_dims(r, f.found[1], &ndim, true);
     Tensor *t = tensor_new(dt, ndim, dims);
-    if (t == NULL) bad(r, f.found[1], "a tensor of this shape is too large");
+    if (t == NULL)
+        bad(r, f.found[1], "a tensor of this shape is too large");
     read_data(r, f.found[2], t);
     return value_tensor(t);
 }
@@ -329,8 +347,10 @@ static Value *read_prim(const Reader *r, const yaml_node_t *node)
     DataType dt = read_dtype(r, f.found[0], true);
     yaml_node_t *v = f.found[1];
     expect_type(r, v, YAML_SCALAR_NODE, "a prim value");
-    if (dtype_is_bool(dt)) return value_prim_bool(read_bool(r, v));
-    if (dtype_is_float(dt)) return value_prim_float(dt, read_float_in(r, v, dt));
+    if (dtype_is_bool(dt))
+        return value_prim_bool(read_bool(r, v));
+    if (dtype_is_float(dt))
+        return value_prim_float(dt, read_float_in(r, v, dt));
     return value_prim_int(dt, read_int_in(r, v, dt));
 }
 
@@ -354,15 +374,19 @@ static void expect_true(const Reader *r, const yaml_node_t *node, const char *ke
 
 static void expect_pattern_allowed(const Reader *r, const yaml_node_t *node, const char *key)
 {
-    if (!r->opt->expectation) bad(r, node, "{%s: ...} may only appear in an expected value", key);
+    if (!r->opt->expectation)
+        bad(r, node, "{%s: ...} may only appear in an expected value", key);
 }
 
 static Value *read_form(const Reader *r, const char *key, const yaml_node_t *key_node,
                         const yaml_node_t *body)
 {
-    if (strcmp(key, "tensor") == 0) return read_tensor(r, body);
-    if (strcmp(key, "prim") == 0) return read_prim(r, body);
-    if (strcmp(key, "tuple") == 0) return read_tuple(r, body);
+    if (strcmp(key, "tensor") == 0)
+        return read_tensor(r, body);
+    if (strcmp(key, "prim") == 0)
+        return read_prim(r, body);
+    if (strcmp(key, "tuple") == 0)
+        return read_tuple(r, body);
     if (strcmp(key, "shape") == 0) {
         int ndim;
         int64_t *dims = read_dims(r, body, &ndim, false);
@@ -372,7 +396,8 @@ static Value *read_form(const Reader *r, const char *key, const yaml_node_t *key
         expect_type(r, body, YAML_SCALAR_NODE, "a string");
         return value_string(scalar_text(body));
     }
-    if (strcmp(key, "dtype") == 0) return value_dtype(read_dtype(r, body, false));
+    if (strcmp(key, "dtype") == 0)
+        return value_dtype(read_dtype(r, body, false));
     if (strcmp(key, "null") == 0) {
         expect_true(r, body, key);
         return value_null();
@@ -396,10 +421,12 @@ static Value *read_value(const Reader *r, const yaml_node_t *node)
     if (node->type != YAML_MAPPING_NODE)
         bad(r, node, "a value must be a mapping such as {tensor: ...}, not %s", node_kind(node));
     int n = (int)(node->data.mapping.pairs.top - node->data.mapping.pairs.start);
-    if (n != 1) bad(r, node, "a value must have exactly one key, not %d", n);
+    if (n != 1)
+        bad(r, node, "a value must have exactly one key, not %d", n);
     yaml_node_pair_t *p = node->data.mapping.pairs.start;
     yaml_node_t *key = node_at(r, p->key);
-    if (key->type != YAML_SCALAR_NODE) bad(r, key, "a value's key must be a scalar");
+    if (key->type != YAML_SCALAR_NODE)
+        bad(r, key, "a value's key must be a scalar");
     return read_form(r, scalar_text(key), key, node_at(r, p->value));
 }
 
@@ -428,7 +455,8 @@ Value *value_yaml_parse_text(const char *text, const ValueYamlOptions *opt, Erro
         error_raise(trap, PHASE_CASE, "BadValue", NULL, span_make(opt->file, 0, 0),
                     "cannot start the YAML parser");
     yaml_parser_set_input_string(&parser, (const unsigned char *)text, strlen(text));
-    if (!yaml_parser_load(&parser, &doc)) raise_yaml_error(&parser, opt, trap);
+    if (!yaml_parser_load(&parser, &doc))
+        raise_yaml_error(&parser, opt, trap);
     yaml_parser_delete(&parser);
     /* The document is malloc'ed: catch errors here so it is freed on every path. */
     ErrorTrap inner;

@@ -193,7 +193,7 @@ static void test_registry(void)
     CU_ASSERT_STRING_EQUAL(f->u.packed.name, "a.b");
     CU_ASSERT_TRUE(f->u.packed.is_pure);
     CU_ASSERT_PTR_EQUAL(packed_lookup(r, "a.b"), f); /* one value per function */
-    packed_register(r, "a.b", false, other_fn);       /* a later registration wins */
+    packed_register(r, "a.b", false, other_fn);      /* a later registration wins */
     CU_ASSERT_PTR_EQUAL(packed_lookup(r, "a.b")->u.packed.fn, other_fn);
     for (int i = 0; i < 200; i++)
         packed_register(r, mem_printf("f%d", i), false, dummy_fn);
@@ -204,9 +204,9 @@ static void test_registry(void)
     CU_ASSERT_PTR_NULL(packed_lookup(NULL, "a.b"));
 
     packed_register_spectest(r);
-    static const char *const names[] = {"print", "identity", "copy", "add", "add_one_inplace",
-                                        "counter", "fail", "make_object", "dps_add",
-                                        "dps_tile2"};
+    static const char *const names[] = {"print",           "identity", "copy", "add",
+                                        "add_one_inplace", "counter",  "fail", "make_object",
+                                        "dps_add",         "dps_tile2"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         CU_ASSERT_PTR_NOT_NULL(packed_lookup(r, mem_printf("spectest.%s", names[i])));
     CU_ASSERT_FALSE(packed_lookup(r, "spectest.counter")->u.packed.is_pure);
@@ -254,8 +254,7 @@ static void test_spectest_add(void)
     CU_ASSERT_TRUE(tensor_is(r, 2, s23, (double[]){1.5, 2.5, 3.5, 2.5, 3.5, 4.5}));
 
     Value *wrap[2] = {vec("int8", 1, (double[]){127}), vec("int8", 1, (double[]){1})};
-    CU_ASSERT_TRUE(vec_is(expect_ok(call_spectest("spectest.add", wrap, 2)), 1,
-                          (double[]){-128}));
+    CU_ASSERT_TRUE(vec_is(expect_ok(call_spectest("spectest.add", wrap, 2)), 1, (double[]){-128}));
 
     Value *mixed[2] = {vec("int32", 1, (double[]){1}), vec("float32", 1, (double[]){1})};
     expect_error(call_spectest("spectest.add", mixed, 2), "PackedFuncError", "SPECTEST-add");
@@ -314,11 +313,9 @@ static void test_spectest_dps(void)
     CU_ASSERT_EQUAL(expect_ok(call_spectest("spectest.dps_add", args, 3))->kind, VAL_TUPLE);
     CU_ASSERT_TRUE(vec_is(out, 2, (double[]){11, 22}));
     args[2] = vec("float32", 3, (double[]){0, 0, 0});
-    expect_error(call_spectest("spectest.dps_add", args, 3), "PackedFuncError",
-                 "SPECTEST-dps_add");
+    expect_error(call_spectest("spectest.dps_add", args, 3), "PackedFuncError", "SPECTEST-dps_add");
     args[2] = vec("int32", 2, (double[]){0, 0});
-    expect_error(call_spectest("spectest.dps_add", args, 3), "PackedFuncError",
-                 "SPECTEST-dps_add");
+    expect_error(call_spectest("spectest.dps_add", args, 3), "PackedFuncError", "SPECTEST-dps_add");
 
     int64_t s22[2] = {2, 2}, s24[2] = {2, 4};
     Value *t[2] = {tensor_of("int32", 2, s22, (double[]){1, 2, 3, 4}),
@@ -383,10 +380,11 @@ static void test_packed_calls(void)
     CU_ASSERT_EQUAL(r->u.tuple.fields[3]->u.prim.i, 1);
 
     /* The counter starts again in every run. */
-    const char *count = "@R.function(pure=False)\n"
-                        "def main():\n"
-                        "    n = R.call_packed(\"spectest.counter\", sinfo_args=R.Prim(\"int64\"))\n"
-                        "    return n\n";
+    const char *count =
+        "@R.function(pure=False)\n"
+        "def main():\n"
+        "    n = R.call_packed(\"spectest.counter\", sinfo_args=R.Prim(\"int64\"))\n"
+        "    return n\n";
     CU_ASSERT_EQUAL(expect_ok(run_main(count, NULL, 0))->u.prim.i, 0);
     CU_ASSERT_EQUAL(expect_ok(run_main(count, NULL, 0))->u.prim.i, 0);
 
@@ -427,10 +425,9 @@ static Value *reshape_out(void *ctx, Value **args, int nargs)
 static void test_dps_output_mismatch(void)
 {
     int64_t two = 2;
-    Value *args[2] = {value_packed("test.reshape_out", false, reshape_out),
-                      value_tuple(NULL, 0)};
-    Outcome o = call_builtin("relax.call_dps_packed", args, 2, tensor_sinfo("float32", 1, &two),
-                             NULL);
+    Value *args[2] = {value_packed("test.reshape_out", false, reshape_out), value_tuple(NULL, 0)};
+    Outcome o =
+        call_builtin("relax.call_dps_packed", args, 2, tensor_sinfo("float32", 1, &two), NULL);
     expect_error(o, "OutputMismatch", "BI-call_dps_packed");
 
     args[0] = value_string("not a function");
@@ -470,33 +467,31 @@ static void test_make_and_invoke_closure(void)
     CU_ASSERT_PTR_EQUAL(first->u.tuple.fields[1], args[1]);
     CU_ASSERT_PTR_EQUAL(second->u.tuple.fields[0], args[1]); /* f(c, c) */
 
-    const char *too_many =
-        "@I.ir_module\n"
-        "class Module:\n"
-        "    @R.function\n"
-        "    def f(a: R.Prim(\"int64\")):\n"
-        "        return a\n"
-        "\n"
-        "    @R.function(pure=False)\n"
-        "    def main(a: R.Prim(\"int64\")):\n"
-        "        cls = Module\n"
-        "        clo = R.make_closure(cls.f, (a, a))\n"
-        "        return clo\n";
+    const char *too_many = "@I.ir_module\n"
+                           "class Module:\n"
+                           "    @R.function\n"
+                           "    def f(a: R.Prim(\"int64\")):\n"
+                           "        return a\n"
+                           "\n"
+                           "    @R.function(pure=False)\n"
+                           "    def main(a: R.Prim(\"int64\")):\n"
+                           "        cls = Module\n"
+                           "        clo = R.make_closure(cls.f, (a, a))\n"
+                           "        return clo\n";
     expect_error(run_main(too_many, args, 1), "OpPrecondition", "BI-make_closure");
 
-    const char *arity =
-        "@I.ir_module\n"
-        "class Module:\n"
-        "    @R.function\n"
-        "    def f(a: R.Prim(\"int64\"), c: R.Prim(\"int64\")):\n"
-        "        return a\n"
-        "\n"
-        "    @R.function(pure=False)\n"
-        "    def main(a: R.Prim(\"int64\")):\n"
-        "        cls = Module\n"
-        "        clo = R.make_closure(cls.f, (a,))\n"
-        "        r = R.invoke_closure(clo, (a, a), sinfo_args=[R.Object])\n"
-        "        return r\n";
+    const char *arity = "@I.ir_module\n"
+                        "class Module:\n"
+                        "    @R.function\n"
+                        "    def f(a: R.Prim(\"int64\"), c: R.Prim(\"int64\")):\n"
+                        "        return a\n"
+                        "\n"
+                        "    @R.function(pure=False)\n"
+                        "    def main(a: R.Prim(\"int64\")):\n"
+                        "        cls = Module\n"
+                        "        clo = R.make_closure(cls.f, (a,))\n"
+                        "        r = R.invoke_closure(clo, (a, a), sinfo_args=[R.Object])\n"
+                        "        return r\n";
     expect_error(run_main(arity, args, 1), "Arity", "E-12");
 }
 
@@ -639,8 +634,7 @@ static void test_shape_builtins(void)
     Value *neg = vec("int32", 1, (double[]){-1});
     expect_error(call_builtin("relax.tensor_to_shape", &neg, 1, NULL, NULL), "OpPrecondition",
                  "BI-tensor_to_shape");
-    expect_error(call_builtin("relax.null_value", &bad, 1, NULL, NULL), "Arity",
-                 "BI-null_value");
+    expect_error(call_builtin("relax.null_value", &bad, 1, NULL, NULL), "Arity", "BI-null_value");
 }
 
 static void test_device_builtins(void)
@@ -743,8 +737,7 @@ static void test_call_tir_errors(void)
     int64_t four = 4;
     Value *x = vec("float32", 4, (double[]){0, 1, 2, 3});
     Value *args[2] = {prim_i64(1), value_tuple(&x, 1)};
-    expect_error(call_builtin("relax.call_tir", args, 2, tensor_sinfo("float32", 1, &four),
-                              NULL),
+    expect_error(call_builtin("relax.call_tir", args, 2, tensor_sinfo("float32", 1, &four), NULL),
                  "OpPrecondition", "BI-call_tir");
 
     const char *void_dtype =
@@ -761,25 +754,24 @@ static void test_call_tir_errors(void)
         "        return y\n";
     expect_error(run_main(void_dtype, &x, 1), "OpPrecondition", "BI-call_tir");
 
-    const char *inplace_bad =
-        "@I.ir_module\n"
-        "class Module:\n"
-        "    @T.prim_func\n"
-        "    def k(A: T.Buffer((4,), \"float32\")):\n"
-        "        T.evaluate(0)\n"
-        "\n"
-        "    @R.function\n"
-        "    def main(x: R.Tensor((4,), \"float32\")):\n"
-        "        cls = Module\n"
-        "        y = R.call_tir_inplace(cls.k, (x,), %s, out_sinfo=%s)\n"
-        "        return y\n";
+    const char *inplace_bad = "@I.ir_module\n"
+                              "class Module:\n"
+                              "    @T.prim_func\n"
+                              "    def k(A: T.Buffer((4,), \"float32\")):\n"
+                              "        T.evaluate(0)\n"
+                              "\n"
+                              "    @R.function\n"
+                              "    def main(x: R.Tensor((4,), \"float32\")):\n"
+                              "        cls = Module\n"
+                              "        y = R.call_tir_inplace(cls.k, (x,), %s, out_sinfo=%s)\n"
+                              "        return y\n";
     static const char *const bad[][2] = {
-        {"1", "R.Tensor((4,), \"float32\")"},     /* out of range */
-        {"-1", "R.Tensor((4,), \"float32\")"},    /* no in-place output */
+        {"1", "R.Tensor((4,), \"float32\")"},  /* out of range */
+        {"-1", "R.Tensor((4,), \"float32\")"}, /* no in-place output */
         {"[0, 0]", "[R.Tensor((4,), \"float32\"), R.Tensor((4,), \"float32\")]"},
         {"[0]", "[R.Tensor((4,), \"float32\"), R.Tensor((4,), \"float32\")]"},
-        {"0", "R.Tensor((5,), \"float32\")"},     /* shape differs from the argument */
-        {"0", "R.Tensor((4,), \"int32\")"},       /* dtype differs */
+        {"0", "R.Tensor((5,), \"float32\")"}, /* shape differs from the argument */
+        {"0", "R.Tensor((4,), \"int32\")"},   /* dtype differs */
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char *src = mem_printf(inplace_bad, bad[i][0], bad[i][1]);

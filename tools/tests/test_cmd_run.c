@@ -42,8 +42,8 @@ static void test_parse_arg_bad(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(why, "--arg value 2 at 1:"));
     /* Data that disagrees with the shape. */
     why = NULL;
-    CU_ASSERT_PTR_NULL(cmd_run_parse_arg("{tensor: {dtype: int32, shape: [3], data: [1, 2]}}", 1,
-                                         &why));
+    CU_ASSERT_PTR_NULL(
+        cmd_run_parse_arg("{tensor: {dtype: int32, shape: [3], data: [1, 2]}}", 1, &why));
     CU_ASSERT_PTR_NOT_NULL(why);
     /* Not YAML at all. */
     why = NULL;
@@ -91,8 +91,8 @@ static void test_cli_runs_benchmark_program(void)
     char *out = NULL;
     CU_ASSERT_EQUAL(run_cli(argv, &out), 0);
     CU_ASSERT_STRING_EQUAL(out, "{tensor: {dtype: int64, shape: [], data: 55}}\n");
-    const char *main_entry[] = {"run", file, "--entry=fib", "--arg",
-                                "{tensor: {dtype: int64, shape: [], data: 7}}", NULL};
+    const char *main_entry[] = {
+        "run", file, "--entry=fib", "--arg", "{tensor: {dtype: int64, shape: [], data: 7}}", NULL};
     CU_ASSERT_EQUAL(run_cli(main_entry, &out), 0);
     CU_ASSERT_STRING_EQUAL(out, "{tensor: {dtype: int64, shape: [], data: 13}}\n");
 }
@@ -180,11 +180,12 @@ static void test_adapter_fresh_counter(void)
 {
     Adapter ad;
     adapter_ref_init(&ad);
-    AdapterProgram *p = load(&ad, "@R.function(pure=False)\n"
-                                  "def main():\n"
-                                  "    a = R.call_packed(\"spectest.counter\", sinfo_args=R.Prim(\"int64\"))\n"
-                                  "    b = R.call_packed(\"spectest.counter\", sinfo_args=R.Prim(\"int64\"))\n"
-                                  "    return b\n");
+    AdapterProgram *p =
+        load(&ad, "@R.function(pure=False)\n"
+                  "def main():\n"
+                  "    a = R.call_packed(\"spectest.counter\", sinfo_args=R.Prim(\"int64\"))\n"
+                  "    b = R.call_packed(\"spectest.counter\", sinfo_args=R.Prim(\"int64\"))\n"
+                  "    return b\n");
     CU_ASSERT_PTR_NOT_NULL_FATAL(p);
     RunRequest req = {"main", NULL, 0};
     for (int i = 0; i < 2; i++) {
@@ -224,14 +225,15 @@ static void test_values_differ(void)
     bool read = false;
     /* float16 1.0009765625 is written back as its shortest text, 1.001: equal in float16. */
     CU_ASSERT_PTR_NULL(differ("{tensor: {dtype: float16, shape: [1], data: [1.0009765625]}}",
-                              "{tensor: {dtype: float16, shape: [1], data: [1.001]}}", true, &read));
+                              "{tensor: {dtype: float16, shape: [1], data: [1.001]}}", true,
+                              &read));
     CU_ASSERT_TRUE(read);
     CU_ASSERT_PTR_NULL(differ("{tensor: {dtype: float32, shape: [2], data: [nan, -inf]}}",
                               "{tensor: {dtype: float32, shape: [2], data: [nan, -inf]}}", true,
                               &read));
     CU_ASSERT_PTR_NOT_NULL(differ("{tensor: {dtype: float32, shape: [1], data: [1]}}",
-                                  "{tensor: {dtype: float32, shape: [1], data: [1.0000001]}}",
-                                  true, &read));
+                                  "{tensor: {dtype: float32, shape: [1], data: [1.0000001]}}", true,
+                                  &read));
     CU_ASSERT_PTR_NULL(differ("{tensor: {dtype: float32, shape: [1], data: [1]}}",
                               "{tensor: {dtype: float32, shape: [1], data: [1.0000001]}}", false,
                               &read));
@@ -314,10 +316,11 @@ static void test_runner_value(void)
 
 static void test_runner_stdout(void)
 {
-    const char *wrong = "    expect:\n"
-                        "      value: {tuple: [{tensor: {dtype: float32, shape: [2], data: [2, 5]}},\n"
-                        "                      {prim: {dtype: int64, value: 4}}]}\n"
-                        "      stdout: \"x=[1. 2.5]\\n4\\n\"\n";
+    const char *wrong =
+        "    expect:\n"
+        "      value: {tuple: [{tensor: {dtype: float32, shape: [2], data: [2, 5]}},\n"
+        "                      {prim: {dtype: int64, value: 4}}]}\n"
+        "      stdout: \"x=[1. 2.5]\\n4\\n\"\n";
     CaseResult r = run_case(PRINTING, mem_printf("%s%s", RUN_PRINTING, wrong));
     expect_outcome(r, OUTCOME_FAIL);
     CU_ASSERT_PTR_NOT_NULL(r.reason != NULL ? strstr(r.reason, "stdout") : NULL);
@@ -333,10 +336,11 @@ static void test_runner_runtime_error(void)
     const char *code = "    expect: {error: {phase: runtime, code: ArgCheck}}\n";
     expect_outcome(run_case(FAILING, mem_printf("%s%s", run, code)), OUTCOME_FAIL);
     /* Success where an error was expected. */
-    const char *good = "    run: {args: [{tensor: {dtype: float32, shape: [3], data: [1, 2, 3]}}]}\n";
-    expect_outcome(run_case(FAILING, mem_printf("%s%s", good,
-                                                "    expect: {error: {phase: runtime}}\n")),
-                   OUTCOME_FAIL);
+    const char *good =
+        "    run: {args: [{tensor: {dtype: float32, shape: [3], data: [1, 2, 3]}}]}\n";
+    expect_outcome(
+        run_case(FAILING, mem_printf("%s%s", good, "    expect: {error: {phase: runtime}}\n")),
+        OUTCOME_FAIL);
     /* Several runs of one program, each judged. */
     const char *runs = "    runs:\n"
                        "      - args: [{tensor: {dtype: float32, shape: [3], data: [1, 2, 3]}}]\n"
@@ -354,24 +358,26 @@ static void test_runner_without_static_phases(void)
     adapter_ref_init(&ad);
     ad.check_wellformed = NULL;
     ad.check_struct_info = NULL;
-    const char *run = "    run: {args: [{tensor: {dtype: float32, shape: [3], data: [1, 2, 3]}}]}\n";
+    const char *run =
+        "    run: {args: [{tensor: {dtype: float32, shape: [3], data: [1, 2, 3]}}]}\n";
     expect_outcome(run_case_with(&ad, FAILING,
                                  mem_printf("%s    expect: {value: {tensor: {dtype: float32, "
                                             "shape: [3], data: [1, 2, 3]}}}\n",
                                             run)),
                    OUTCOME_PASS);
-    expect_outcome(run_case_with(&ad, FAILING, mem_printf("%s    expect: {error: {phase: runtime}}\n",
-                                                          run)),
-                   OUTCOME_FAIL);
+    expect_outcome(
+        run_case_with(&ad, FAILING, mem_printf("%s    expect: {error: {phase: runtime}}\n", run)),
+        OUTCOME_FAIL);
     CaseResult r = run_case_with(&ad, FAILING, "    expect: {valid: true}\n");
     expect_outcome(r, OUTCOME_SKIP);
     CU_ASSERT_EQUAL(r.missing, RUNNER_NEEDS(PHASE_WELLFORMED) | RUNNER_NEEDS(PHASE_STRUCT_INFO));
     r = run_case_with(&ad, FAILING, "    expect: {error: {phase: struct_info}}\n");
     expect_outcome(r, OUTCOME_SKIP);
     /* Warnings need the StructInfo phase even on a run. */
-    r = run_case_with(&ad, FAILING, mem_printf("%s    expect: {value: {tensor: {dtype: float32, "
-                                               "shape: [3], data: [1, 2, 3]}}, warnings: [W]}\n",
-                                               run));
+    r = run_case_with(&ad, FAILING,
+                      mem_printf("%s    expect: {value: {tensor: {dtype: float32, "
+                                 "shape: [3], data: [1, 2, 3]}}, warnings: [W]}\n",
+                                 run));
     expect_outcome(r, OUTCOME_SKIP);
 }
 

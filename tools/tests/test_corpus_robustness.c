@@ -140,7 +140,8 @@ static void test_prefixes_and_deletions(void)
     for (int i = 0; i < ps.len; i++) {
         int n = (int)strlen(ps.texts[i]);
         int stride = n / MAX_POSITIONS_PER_PROGRAM + 1;
-        probe_program(&p, ps.names[i], ps.texts[i], stride > global_stride ? stride : global_stride);
+        probe_program(&p, ps.names[i], ps.texts[i],
+                      stride > global_stride ? stride : global_stride);
     }
     CU_ASSERT_TRUE(p.parses > 0);
     CU_ASSERT_EQUAL(p.bad, 0);

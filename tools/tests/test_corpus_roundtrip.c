@@ -46,8 +46,9 @@ static void check_ast(const Case *c, Tally *t)
     char *yaml = astform_write(c->ast);
     ErrorTrap trap;
     if (setjmp(trap.jmp) != 0) {
-        report(t, c, mem_printf("the written ast: form does not read back: %s",
-                                error_format(&trap.error)));
+        report(
+            t, c,
+            mem_printf("the written ast: form does not read back: %s", error_format(&trap.error)));
         return;
     }
     IRModule *back = astform_read_text(c->global_id, yaml, &trap);

@@ -9,8 +9,8 @@
 
 static void test_parse_print(void)
 {
-    static const char *const names[] = {"float32", "int64", "bool", "bfloat16", "uint8",
-                                        "float16x4", "void", "handle", "int1"};
+    static const char *const names[] = {"float32",   "int64", "bool",   "bfloat16", "uint8",
+                                        "float16x4", "void",  "handle", "int1"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         DataType t;
         CU_ASSERT_TRUE_FATAL(dtype_parse(names[i], &t));

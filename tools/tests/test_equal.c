@@ -147,8 +147,9 @@ static void test_sinfo(void)
     CU_ASSERT_FALSE(equal_sinfo(tensor2(i64(2), i64(3), dtype_float32()),
                                 tensor2(i64(2), i64(4), dtype_float32())));
     /* (n, n) vs (n, m): n cannot correspond to both n and m. */
-    CU_ASSERT_FALSE(equal_sinfo(tensor2(primexpr_var(n, SP), primexpr_var(n, SP), dtype_float32()),
-                                tensor2(primexpr_var(n, SP), primexpr_var(m, SP), dtype_float32())));
+    CU_ASSERT_FALSE(
+        equal_sinfo(tensor2(primexpr_var(n, SP), primexpr_var(n, SP), dtype_float32()),
+                    tensor2(primexpr_var(n, SP), primexpr_var(m, SP), dtype_float32())));
     CU_ASSERT_FALSE(equal_sinfo(sinfo_shape(NULL, 2, SP), sinfo_shape(NULL, 3, SP)));
     CU_ASSERT_FALSE(equal_sinfo(sinfo_object(SP), sinfo_shape(NULL, -1, SP)));
     CU_ASSERT_TRUE(equal_sinfo(sinfo_func_opaque(NULL, false, NULL, SP),
@@ -217,10 +218,10 @@ static IRModule *prim_module(PrimFunc *f)
 
 static void test_primfunc(void)
 {
-    CU_ASSERT_TRUE(equal_module(prim_module(copy_func("i", false)),
-                                prim_module(copy_func("j", false))));
-    CU_ASSERT_FALSE(equal_module(prim_module(copy_func("i", false)),
-                                 prim_module(copy_func("i", true))));
+    CU_ASSERT_TRUE(
+        equal_module(prim_module(copy_func("i", false)), prim_module(copy_func("j", false))));
+    CU_ASSERT_FALSE(
+        equal_module(prim_module(copy_func("i", false)), prim_module(copy_func("i", true))));
     PrimFunc *other = copy_func("i", false);
     other->body->u.for_.extent = primexpr_int(8, dtype_int32(), SP);
     CU_ASSERT_FALSE(equal_module(prim_module(copy_func("i", false)), prim_module(other)));

@@ -67,9 +67,9 @@ static bool ok(Run r)
 
 static bool fails(Run r, const char *code, const char *rule)
 {
-    bool same = r.failed && r.err.phase == PHASE_RUNTIME && strcmp(r.err.code, code) == 0 &&
-                (rule == NULL ? r.err.rule == NULL
-                              : r.err.rule != NULL && strcmp(r.err.rule, rule) == 0);
+    bool same =
+        r.failed && r.err.phase == PHASE_RUNTIME && strcmp(r.err.code, code) == 0 &&
+        (rule == NULL ? r.err.rule == NULL : r.err.rule != NULL && strcmp(r.err.rule, rule) == 0);
     if (!same)
         fprintf(stderr, "\nexpected %s %s, got %s %s (%s)\n", code, rule ? rule : "-",
                 r.failed ? r.err.code : "success", r.failed && r.err.rule ? r.err.rule : "-",
@@ -304,27 +304,27 @@ static void test_local_recursion(void)
     CU_ASSERT_EQUAL(prim_int(r.v), 100);
 }
 
-static const char *const MUTUAL = MOD_HEAD
-    "    @R.function\n"
-    "    def even(k: R.Prim(value=\"n\")) -> R.Prim(\"bool\"):\n"
-    "        n = T.int64()\n"
-    "        if n == 0:\n"
-    "            r = R.prim_value(True)\n"
-    "        else:\n"
-    "            r = Module.odd(R.prim_value(n - 1))\n"
-    "        return r\n"
-    "    @R.function\n"
-    "    def odd(k: R.Prim(value=\"n\")) -> R.Prim(\"bool\"):\n"
-    "        n = T.int64()\n"
-    "        if n == 0:\n"
-    "            r = R.prim_value(False)\n"
-    "        else:\n"
-    "            r = Module.even(R.prim_value(n - 1))\n"
-    "        return r\n"
-    "    @R.function\n"
-    "    def main(k: R.Prim(\"int64\")):\n"
-    "        r = Module.even(k)\n"
-    "        return r\n";
+static const char *const MUTUAL =
+    MOD_HEAD "    @R.function\n"
+             "    def even(k: R.Prim(value=\"n\")) -> R.Prim(\"bool\"):\n"
+             "        n = T.int64()\n"
+             "        if n == 0:\n"
+             "            r = R.prim_value(True)\n"
+             "        else:\n"
+             "            r = Module.odd(R.prim_value(n - 1))\n"
+             "        return r\n"
+             "    @R.function\n"
+             "    def odd(k: R.Prim(value=\"n\")) -> R.Prim(\"bool\"):\n"
+             "        n = T.int64()\n"
+             "        if n == 0:\n"
+             "            r = R.prim_value(False)\n"
+             "        else:\n"
+             "            r = Module.even(R.prim_value(n - 1))\n"
+             "        return r\n"
+             "    @R.function\n"
+             "    def main(k: R.Prim(\"int64\")):\n"
+             "        r = Module.even(k)\n"
+             "        return r\n";
 
 static void test_mutual_recursion(void)
 {
@@ -415,7 +415,6 @@ static void test_packed_and_extern(void)
             args, 1);
     CU_ASSERT_TRUE(fails(r, "PackedFuncMissing", "E-11"));
 }
-
 
 /* ---- env and the free-variable analysis ------------------------------------------------ */
 
@@ -535,8 +534,7 @@ static void test_match_cast_errors(void)
     CU_ASSERT_TRUE(fails(cast("R.Tensor((2, 3))", sh), "MatchCastKind", "MC-2"));
     CU_ASSERT_TRUE(fails(cast("R.Tensor(ndim=1)", mat(2, 3)), "MatchCastNdim", "MC-2"));
     CU_ASSERT_TRUE(fails(cast("R.Tensor((n,))", mat(2, 3)), "MatchCastNdim", "MC-2"));
-    CU_ASSERT_TRUE(fails(cast("R.Tensor((2, 3), \"int32\")", mat(2, 3)), "MatchCastDType",
-                         "MC-2"));
+    CU_ASSERT_TRUE(fails(cast("R.Tensor((2, 3), \"int32\")", mat(2, 3)), "MatchCastDType", "MC-2"));
     CU_ASSERT_TRUE(fails(cast("R.Tensor((n, n))", mat(2, 3)), "MatchCastShape", "MC-2"));
     CU_ASSERT_TRUE(fails(cast("R.Tensor((2, 4))", mat(2, 3)), "MatchCastShape", "MC-2"));
     /* dims in order: 2 * n before n binds */
@@ -544,8 +542,8 @@ static void test_match_cast_errors(void)
     CU_ASSERT_TRUE(fails(cast("R.Prim(\"int64\")", sh), "MatchCastKind", "MC-3"));
     CU_ASSERT_TRUE(fails(cast("R.Prim(\"int32\")", value_prim_int(dtype_int64(), 1)),
                          "MatchCastDType", "MC-3"));
-    CU_ASSERT_TRUE(fails(cast("R.Prim(value=3)", value_prim_int(dtype_int64(), 1)),
-                         "MatchCastValue", "MC-3"));
+    CU_ASSERT_TRUE(
+        fails(cast("R.Prim(value=3)", value_prim_int(dtype_int64(), 1)), "MatchCastValue", "MC-3"));
     CU_ASSERT_TRUE(fails(cast("R.Shape(ndim=3)", sh), "MatchCastNdim", "MC-4"));
     CU_ASSERT_TRUE(fails(cast("R.Shape([n, n])", sh), "MatchCastShape", "MC-4"));
     CU_ASSERT_TRUE(fails(cast("R.Shape([5])", vec(5)), "MatchCastKind", "MC-4"));
@@ -570,19 +568,29 @@ static void test_match_cast_func(void)
                        "    p = R.ExternFunc(\"spectest.identity\")\n";
     Value *args[1] = {vec(1)};
     Run r = run(mem_printf("%s    y = R.match_cast(pure1, R.Callable([R.Object], R.Object))\n"
-                           "    return y\n", head), args, 1);
+                           "    return y\n",
+                           head),
+                args, 1);
     CU_ASSERT_TRUE(ok(r));
     r = run(mem_printf("%s    y = R.match_cast(impure1, R.Callable([R.Object], R.Object))\n"
-                       "    return y\n", head), args, 1);
+                       "    return y\n",
+                       head),
+            args, 1);
     CU_ASSERT_TRUE(fails(r, "MatchCastFunc", "MC-6"));
     r = run(mem_printf("%s    y = R.match_cast(impure1, R.Callable([R.Object], R.Object, "
-                       "purity=False))\n    return y\n", head), args, 1);
+                       "purity=False))\n    return y\n",
+                       head),
+            args, 1);
     CU_ASSERT_TRUE(ok(r));
     r = run(mem_printf("%s    y = R.match_cast(pure1, R.Callable([R.Object, R.Object], "
-                       "R.Object))\n    return y\n", head), args, 1);
+                       "R.Object))\n    return y\n",
+                       head),
+            args, 1);
     CU_ASSERT_TRUE(fails(r, "MatchCastFunc", "MC-6"));
     r = run(mem_printf("%s    y = R.match_cast(p, R.Callable([R.Object], R.Object))\n"
-                       "    return y\n", head), args, 1);
+                       "    return y\n",
+                       head),
+            args, 1);
     CU_ASSERT_TRUE(fails(r, "MatchCastFunc", "MC-6"));
 }
 
@@ -621,7 +629,6 @@ static void test_signature_binding_order(void)
     CU_ASSERT_TRUE(fails(run(sq, args, 2), "ReturnCheck", "FN-3"));
 }
 
-
 static void test_tail_call_return_checks(void)
 {
     /* main's call of g is in tail position: main's return check is still owed. */
@@ -653,22 +660,21 @@ static void test_tail_call_return_checks(void)
 /* ---- limits and tail calls ----------------------------------------------------------- */
 
 static const char *const DOWN =
-    MOD_HEAD
-    "    @R.function\n"
-    "    def down(k: R.Prim(value=\"n\")) -> R.Prim(\"int64\"):\n"
-    "        n = T.int64()\n"
-    "        m = T.int64()\n"
-    "        if n == 0:\n"
-    "            r = R.prim_value(0)\n"
-    "        else:\n"
-    "            s = Module.down(R.prim_value(n - 1))\n"
-    "            t = R.match_cast(s, R.Prim(value=m))\n"
-    "            r = R.prim_value(m + 1)\n"
-    "        return r\n"
-    "    @R.function\n"
-    "    def main(k: R.Prim(\"int64\")) -> R.Prim(\"int64\"):\n"
-    "        r = Module.down(k)\n"
-    "        return r\n";
+    MOD_HEAD "    @R.function\n"
+             "    def down(k: R.Prim(value=\"n\")) -> R.Prim(\"int64\"):\n"
+             "        n = T.int64()\n"
+             "        m = T.int64()\n"
+             "        if n == 0:\n"
+             "            r = R.prim_value(0)\n"
+             "        else:\n"
+             "            s = Module.down(R.prim_value(n - 1))\n"
+             "            t = R.match_cast(s, R.Prim(value=m))\n"
+             "            r = R.prim_value(m + 1)\n"
+             "        return r\n"
+             "    @R.function\n"
+             "    def main(k: R.Prim(\"int64\")) -> R.Prim(\"int64\"):\n"
+             "        r = Module.down(k)\n"
+             "        return r\n";
 
 static void test_depth_limit(void)
 {
@@ -715,14 +721,15 @@ static char *loop_program(void)
 {
     StrBuf sb;
     strbuf_init(&sb);
-    strbuf_add(&sb, MOD_HEAD "    @R.function\n"
-                    "    def loop(k: R.Prim(value=\"n\"), acc: R.Tensor((1000,), \"float32\")) "
-                    "-> R.Tensor((1000,), \"float32\"):\n"
-                    "        n = T.int64()\n"
-                    "        if n == 0:\n"
-                    "            r = acc\n"
-                    "        else:\n"
-                    "            c = R.const([");
+    strbuf_add(&sb,
+               MOD_HEAD "    @R.function\n"
+                        "    def loop(k: R.Prim(value=\"n\"), acc: R.Tensor((1000,), \"float32\")) "
+                        "-> R.Tensor((1000,), \"float32\"):\n"
+                        "        n = T.int64()\n"
+                        "        if n == 0:\n"
+                        "            r = acc\n"
+                        "        else:\n"
+                        "            c = R.const([");
     for (int i = 0; i < 1000; i++)
         strbuf_addf(&sb, "%s%d", i ? ", " : "", i);
     strbuf_add(&sb, "], \"float32\")\n"

@@ -116,21 +116,20 @@ static void test_if_branches(void)
 static void test_ast_shapes(void)
 {
     IRModule *m = load(
-        true,
-        "Function:\n"
-        "  params: [{Var: x}, {Var: c}]\n"
-        "  attrs: {global_symbol: main}\n"
-        "  body:\n"
-        "    SeqExpr:\n"
-        "      blocks:\n"
-        "      - BindingBlock: []\n"
-        "      - BindingBlock: [{VarBinding: {var: {Var: a}, value: {SeqExpr: {blocks: "
-        "[{DataflowBlock: [{VarBinding: {var: {DataflowVar: lv}, value: {Var: x}}}, "
-        "{VarBinding: {var: {Var: o}, value: {DataflowVar: lv}}}]}], body: {Var: o}}}}}]\n"
-        "      - BindingBlock: [{VarBinding: {var: {Var: b}, value: {If: {cond: {Var: c}, "
-        "true_branch: {Call: {op: {Op: relax.add}, args: [{Var: a}, {SeqExpr: {body: {Var: "
-        "x}}}]}}, false_branch: {Var: x}}}}}]\n"
-        "      body: {Call: {op: {Op: relax.add}, args: [{Var: b}, {Var: b}]}}\n");
+        true, "Function:\n"
+              "  params: [{Var: x}, {Var: c}]\n"
+              "  attrs: {global_symbol: main}\n"
+              "  body:\n"
+              "    SeqExpr:\n"
+              "      blocks:\n"
+              "      - BindingBlock: []\n"
+              "      - BindingBlock: [{VarBinding: {var: {Var: a}, value: {SeqExpr: {blocks: "
+              "[{DataflowBlock: [{VarBinding: {var: {DataflowVar: lv}, value: {Var: x}}}, "
+              "{VarBinding: {var: {Var: o}, value: {DataflowVar: lv}}}]}], body: {Var: o}}}}}]\n"
+              "      - BindingBlock: [{VarBinding: {var: {Var: b}, value: {If: {cond: {Var: c}, "
+              "true_branch: {Call: {op: {Op: relax.add}, args: [{Var: a}, {SeqExpr: {body: {Var: "
+              "x}}}]}}, false_branch: {Var: x}}}}}]\n"
+              "      body: {Call: {op: {Op: relax.add}, args: [{Var: b}, {Var: b}]}}\n");
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
     expect_clean(m, false);
     CU_ASSERT_TRUE(count_errors(m, true) > 0);

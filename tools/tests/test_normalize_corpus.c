@@ -157,6 +157,5 @@ static void test_normalize_corpus(void)
 UNIT_SUITE(normalize_corpus)
 {
     CU_pSuite s = CU_add_suite("normalize_corpus", 0, 0);
-    CU_add_test(s, "corpus programs keep their outcome when normalized",
-                test_normalize_corpus);
+    CU_add_test(s, "corpus programs keep their outcome when normalized", test_normalize_corpus);
 }

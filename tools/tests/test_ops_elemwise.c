@@ -7,8 +7,8 @@
 #include "ast/mem.h"
 #include "ast/printer.h"
 #include "interp/ops_common.h"
-#include "values/kernels_elemwise.h"
 #include "tools/tests/unit.h"
+#include "values/kernels_elemwise.h"
 
 #define SP span_none()
 

@@ -13,7 +13,8 @@ static Tensor *make(const char *dtype, int ndim, const int64_t *shape, const dou
     DataType t;
     dtype_parse(dtype, &t);
     Tensor *x = tensor_new(t, ndim, shape);
-    if (data != NULL) tensor_write_f64(x, data);
+    if (data != NULL)
+        tensor_write_f64(x, data);
     return x;
 }
 

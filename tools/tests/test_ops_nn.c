@@ -100,7 +100,7 @@ static void test_conv2d(void)
     CU_ASSERT_EQUAL(os[2], 4);
     Tensor *out = tensor_new(dtype_float32(), 4, os);
     kernels_nn_conv2d(x, k, &p, out);
-    CU_ASSERT_EQUAL(at(out, 0), 0.0);      /* only x[0][0] under the window */
+    CU_ASSERT_EQUAL(at(out, 0), 0.0); /* only x[0][0] under the window */
     CU_ASSERT_EQUAL(at(out, 5), 0 + 1 + 3 + 4);
     CU_ASSERT_EQUAL(at(out, 15), 8.0);
     p.groups = 2; /* 1 input channel cannot split into 2 groups */
@@ -246,8 +246,7 @@ static void test_infer_errors_and_tuples(void)
     attrs_set(a, "k", attr_int(3, SP));
     r = infer("relax.topk", &xi, 1, a, &errors);
     CU_ASSERT_EQUAL_FATAL(r->kind, SINFO_TUPLE);
-    CU_ASSERT_EQUAL(prover_compare(r->u.tuple.fields[1]->u.tensor.shape->u.shape.values[1],
-                                   dim(3)),
+    CU_ASSERT_EQUAL(prover_compare(r->u.tuple.fields[1]->u.tensor.shape->u.shape.values[1], dim(3)),
                     PROVE_EQUAL);
     CU_ASSERT_TRUE(dtype_equal(r->u.tuple.fields[1]->u.tensor.dtype, dtype_int32()));
     attrs_set(a, "axis", attr_int(2, SP));

@@ -85,8 +85,9 @@ static IRModule *parse_ok(const char *text)
     return script_parse("t.py", text, &trap);
 }
 
-static const char *F2 = "@R.function\n"
-                        "def main(x: R.Tensor((2, 3), \"float32\"), y: R.Tensor((3,), \"float32\")):\n";
+static const char *F2 =
+    "@R.function\n"
+    "def main(x: R.Tensor((2, 3), \"float32\"), y: R.Tensor((3,), \"float32\")):\n";
 
 static void test_parse_binding(void)
 {
@@ -105,8 +106,8 @@ static void test_parse_binding(void)
 static void test_parse_errors(void)
 {
     const char *rule = NULL;
-    const char *code = parse_error(mem_printf("%s    r = R.add(x, y, z=1)\n    return r\n", F2),
-                                   &rule);
+    const char *code =
+        parse_error(mem_printf("%s    r = R.add(x, y, z=1)\n    return r\n", F2), &rule);
     CU_ASSERT_STRING_EQUAL(code ? code : "", "UnknownKeyword");
     CU_ASSERT_STRING_EQUAL(rule ? rule : "", "TS-8");
     code = parse_error(mem_printf("%s    r = R.add(x, y, x)\n    return r\n", F2), &rule);
@@ -138,7 +139,8 @@ static const char *derived(const char *text, const char *var, const char **err_c
 static void test_sinfo_hooks(void)
 {
     const char *code;
-    const char *s = derived(mem_printf("%s    r = R.greater(x, y)\n    return r\n", F2), "r", &code);
+    const char *s =
+        derived(mem_printf("%s    r = R.greater(x, y)\n    return r\n", F2), "r", &code);
     CU_ASSERT_STRING_EQUAL(s, "R.Tensor((2, 3), dtype=\"bool\")");
     CU_ASSERT_STRING_EQUAL(code, "");
     derived("@R.function\n"

@@ -11,10 +11,22 @@
 
 static Span S;
 
-static PrimExpr *i64(int64_t v) { return primexpr_int(v, dtype_int64(), S); }
-static PrimExpr *ity(int64_t v, DataType t) { return primexpr_int(v, t, S); }
-static PrimExpr *f32(double v) { return primexpr_float(v, dtype_float32(), S); }
-static PrimExpr *bin(PrimExprKind k, PrimExpr *a, PrimExpr *b) { return primexpr_binary(k, a, b, S); }
+static PrimExpr *i64(int64_t v)
+{
+    return primexpr_int(v, dtype_int64(), S);
+}
+static PrimExpr *ity(int64_t v, DataType t)
+{
+    return primexpr_int(v, t, S);
+}
+static PrimExpr *f32(double v)
+{
+    return primexpr_float(v, dtype_float32(), S);
+}
+static PrimExpr *bin(PrimExprKind k, PrimExpr *a, PrimExpr *b)
+{
+    return primexpr_binary(k, a, b, S);
+}
 
 static DataType dt(const char *s)
 {
@@ -153,8 +165,9 @@ static void test_intrinsics(void)
     CU_ASSERT_DOUBLE_EQUAL(fval(call("tir.round", f, f32(2.5), NULL, NULL)), 2.0, 0);
     CU_ASSERT_DOUBLE_EQUAL(fval(call("tir.pow", f, f32(2), f32(10), NULL)), 1024.0, 0);
     CU_ASSERT_DOUBLE_EQUAL(fval(call("tir.exp", f, f32(1), NULL, NULL)), (double)expf(1), 0);
-    CU_ASSERT_EQUAL(ival(call("tir.isnan", dtype_bool(), call("tir.log", f, f32(-1), NULL, NULL),
-                              NULL, NULL)), 1);
+    CU_ASSERT_EQUAL(
+        ival(call("tir.isnan", dtype_bool(), call("tir.log", f, f32(-1), NULL, NULL), NULL, NULL)),
+        1);
     CU_ASSERT_EQUAL(ival(call("tir.isfinite", dtype_bool(), i64(3), NULL, NULL)), 1);
     CU_ASSERT_STRING_EQUAL(eval(call("tir.nonesuch", f, f32(1), NULL, NULL)).code,
                            "OpNotImplemented");

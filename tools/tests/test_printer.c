@@ -78,8 +78,7 @@ static void test_sinfo_tensor(void)
     EXPECT_SINFO(sinfo_tensor(NULL, dtype_float32(), NULL, 2, SP),
                  "R.Tensor(dtype=\"float32\", ndim=2)");
     EXPECT_SINFO(sinfo_tensor(NULL, dtype_void(), NULL, 2, SP), "R.Tensor(ndim=2)");
-    EXPECT_SINFO(sinfo_tensor(NULL, dtype_float32(), NULL, -1, SP),
-                 "R.Tensor(dtype=\"float32\")");
+    EXPECT_SINFO(sinfo_tensor(NULL, dtype_float32(), NULL, -1, SP), "R.Tensor(dtype=\"float32\")");
     EXPECT_SINFO(sinfo_tensor(NULL, dtype_void(), NULL, -1, SP), "R.Tensor");
     VDevice *vd = MEM_NEW(VDevice);
     vd->target_kind = "cuda";
@@ -211,7 +210,8 @@ static void test_constants(void)
                            "R.const(0.33333334, \"float32\")");
     CU_ASSERT_STRING_EQUAL(scalar_text(f16, 0.1), "R.const(0.1, \"float16\")");
     CU_ASSERT_STRING_EQUAL(scalar_text(f16, 65504), "R.const(65500.0, \"float16\")");
-    CU_ASSERT_STRING_EQUAL(scalar_text(dtype_float32(), NAN), "R.const(float(\"nan\"), \"float32\")");
+    CU_ASSERT_STRING_EQUAL(scalar_text(dtype_float32(), NAN),
+                           "R.const(float(\"nan\"), \"float32\")");
     CU_ASSERT_STRING_EQUAL(scalar_text(dtype_float32(), INFINITY),
                            "R.const(float(\"inf\"), \"float32\")");
     CU_ASSERT_STRING_EQUAL(scalar_text(dtype_float64(), -INFINITY),
@@ -484,7 +484,8 @@ static const char expected_module[] =
     "        m = T.int64()\n"
     "        z = R.match_cast(y, R.Tensor((m,), dtype=\"float32\"))\n"
     "        @R.function\n"
-    "        def inner(a: R.Tensor((m,), dtype=\"float32\")) -> R.Tensor((m,), dtype=\"float32\"):\n"
+    "        def inner(a: R.Tensor((m,), dtype=\"float32\")) -> R.Tensor((m,), "
+    "dtype=\"float32\"):\n"
     "            return a\n"
     "        if c:\n"
     "            r = inner(z)\n"
@@ -499,7 +500,8 @@ static const char expected_module[] =
     "        cls = Module\n"
     "        with R.dataflow():\n"
     "            lv = R.add(x, x)\n"
-    "            gv = R.call_tir(cls.add_one, (lv,), out_sinfo=R.Tensor((n, 4), dtype=\"float32\"))\n"
+    "            gv = R.call_tir(cls.add_one, (lv,), out_sinfo=R.Tensor((n, 4), "
+    "dtype=\"float32\"))\n"
     "            R.output(gv)\n"
     "        x_1 = R.multiply(gv, gv)\n"
     "        R.print(x_1, format=R.str(\"v\"))\n"
@@ -536,12 +538,11 @@ static void test_lone_function(void)
     f->body = seq(NULL, NULL, v(x));
     f->is_pure = false;
     module_add(mod, globalvar_new("f", SP), MODFUNC_RELAX)->u.relax = f;
-    CU_ASSERT_STRING_EQUAL(printer_print_module(mod),
-                           "# from tvm.script import relax as R\n"
-                           "\n"
-                           "@R.function(pure=False, private=True)\n"
-                           "def f(x: R.Prim(\"int64\")):\n"
-                           "    return x\n");
+    CU_ASSERT_STRING_EQUAL(printer_print_module(mod), "# from tvm.script import relax as R\n"
+                                                      "\n"
+                                                      "@R.function(pure=False, private=True)\n"
+                                                      "def f(x: R.Prim(\"int64\")):\n"
+                                                      "    return x\n");
 }
 
 /* Names that are not identifiers, keywords, and clashes between Relax and shape variables. */

@@ -77,8 +77,7 @@ static void test_division(void)
 {
     /* floordiv(2n + 4, 2) == n + 2; floormod(2n + 5, 2) == 1; floordiv(n, 2) stays opaque */
     PrimExpr *x = bin(PE_ADD, bin(PE_MUL, c(2), n()), c(4));
-    CU_ASSERT_EQUAL(prover_compare(bin(PE_FLOORDIV, x, c(2)), bin(PE_ADD, n(), c(2))),
-                    PROVE_EQUAL);
+    CU_ASSERT_EQUAL(prover_compare(bin(PE_FLOORDIV, x, c(2)), bin(PE_ADD, n(), c(2))), PROVE_EQUAL);
     PrimExpr *y = bin(PE_ADD, bin(PE_MUL, c(2), n()), c(5));
     CU_ASSERT_EQUAL(prover_compare(bin(PE_FLOORMOD, y, c(2)), c(1)), PROVE_EQUAL);
     /* floordiv(4n + 3, 4) == n + floordiv(3, 4) == n */
@@ -101,9 +100,9 @@ static void test_min_max(void)
 {
     /* min(n, n + 1) == n; max(n, n + 1) == n + 1; min(n, m) == min(m, n) */
     CU_ASSERT_EQUAL(prover_compare(bin(PE_MIN, n(), bin(PE_ADD, n(), c(1))), n()), PROVE_EQUAL);
-    CU_ASSERT_EQUAL(prover_compare(bin(PE_MAX, n(), bin(PE_ADD, n(), c(1))),
-                                   bin(PE_ADD, c(1), n())),
-                    PROVE_EQUAL);
+    CU_ASSERT_EQUAL(
+        prover_compare(bin(PE_MAX, n(), bin(PE_ADD, n(), c(1))), bin(PE_ADD, c(1), n())),
+        PROVE_EQUAL);
     CU_ASSERT_EQUAL(prover_compare(bin(PE_MIN, n(), m()), bin(PE_MIN, m(), n())), PROVE_EQUAL);
     /* limit: min(n, m) vs n is unknown */
     CU_ASSERT_EQUAL(prover_compare(bin(PE_MIN, n(), m()), n()), PROVE_UNKNOWN);

@@ -11,13 +11,15 @@
 
 /* ---- dumping tokens and trees as compact text ---- */
 
-static const char *tokens_of(const char *text) {
+static const char *tokens_of(const char *text)
+{
     PyTokens toks = py_lex_tokens("t.py", text, span_make("t.py", 1, 1), false);
     StrBuf sb;
     strbuf_init(&sb);
     for (int i = 0; i < toks.n; i++) {
         const PyToken *t = &toks.items[i];
-        if (i > 0) strbuf_addc(&sb, ' ');
+        if (i > 0)
+            strbuf_addc(&sb, ' ');
         switch (t->kind) {
         case PYT_NAME:
             strbuf_add(&sb, t->text);
@@ -70,7 +72,8 @@ static const char *const op_names[] = {
 
 static void dump_expr(StrBuf *sb, const PyExpr *e);
 
-static void dump_list(StrBuf *sb, const char *head, PyExpr **items, int n) {
+static void dump_list(StrBuf *sb, const char *head, PyExpr **items, int n)
+{
     strbuf_addf(sb, "(%s", head);
     for (int i = 0; i < n; i++) {
         strbuf_addc(sb, ' ');
@@ -79,14 +82,16 @@ static void dump_list(StrBuf *sb, const char *head, PyExpr **items, int n) {
     strbuf_addc(sb, ')');
 }
 
-static void dump_opt(StrBuf *sb, const PyExpr *e) {
+static void dump_opt(StrBuf *sb, const PyExpr *e)
+{
     if (e == NULL)
         strbuf_addc(sb, '_');
     else
         dump_expr(sb, e);
 }
 
-static void dump_call(StrBuf *sb, const PyExpr *e) {
+static void dump_call(StrBuf *sb, const PyExpr *e)
+{
     strbuf_add(sb, "(call ");
     dump_expr(sb, e->u.call.func);
     for (int i = 0; i < e->u.call.nargs; i++) {
@@ -100,7 +105,8 @@ static void dump_call(StrBuf *sb, const PyExpr *e) {
     strbuf_addc(sb, ')');
 }
 
-static void dump_expr(StrBuf *sb, const PyExpr *e) {
+static void dump_expr(StrBuf *sb, const PyExpr *e)
+{
     switch (e->kind) {
     case PY_NAME:
         strbuf_add(sb, e->u.name);
@@ -202,7 +208,8 @@ static void dump_expr(StrBuf *sb, const PyExpr *e) {
 
 static void dump_body(StrBuf *sb, PyBody body);
 
-static void dump_def(StrBuf *sb, const PyStmt *s) {
+static void dump_def(StrBuf *sb, const PyStmt *s)
+{
     strbuf_addf(sb, "(def %s", s->u.def.name);
     for (int i = 0; i < s->u.def.ndecorators; i++) {
         strbuf_add(sb, " @");
@@ -222,7 +229,8 @@ static void dump_def(StrBuf *sb, const PyStmt *s) {
         }
     }
     strbuf_addc(sb, ')');
-    if (s->u.def.has_varargs) strbuf_add(sb, " varargs");
+    if (s->u.def.has_varargs)
+        strbuf_add(sb, " varargs");
     if (s->u.def.returns != NULL) {
         strbuf_add(sb, " -> ");
         dump_expr(sb, s->u.def.returns);
@@ -234,7 +242,8 @@ static void dump_def(StrBuf *sb, const PyStmt *s) {
 
 static void dump_stmt_rest(StrBuf *sb, const PyStmt *s);
 
-static void dump_stmt(StrBuf *sb, const PyStmt *s) {
+static void dump_stmt(StrBuf *sb, const PyStmt *s)
+{
     switch (s->kind) {
     case PYS_EXPR:
         dump_expr(sb, s->u.expr);
@@ -294,7 +303,8 @@ static void dump_stmt(StrBuf *sb, const PyStmt *s) {
     }
 }
 
-static void dump_stmt_rest(StrBuf *sb, const PyStmt *s) {
+static void dump_stmt_rest(StrBuf *sb, const PyStmt *s)
+{
     if (s->kind == PYS_IF) {
         strbuf_add(sb, "(if ");
         dump_expr(sb, s->u.if_.cond);
@@ -339,7 +349,8 @@ static void dump_stmt_rest(StrBuf *sb, const PyStmt *s) {
         strbuf_addf(sb, "(import %s:", s->u.import.module ? s->u.import.module : "-");
         for (int i = 0; i < s->u.import.n; i++) {
             strbuf_addf(sb, " %s", s->u.import.names[i]);
-            if (s->u.import.asnames[i] != NULL) strbuf_addf(sb, " as %s", s->u.import.asnames[i]);
+            if (s->u.import.asnames[i] != NULL)
+                strbuf_addf(sb, " as %s", s->u.import.asnames[i]);
         }
     } else {
         strbuf_add(sb, "(assert ");
@@ -350,10 +361,12 @@ static void dump_stmt_rest(StrBuf *sb, const PyStmt *s) {
     strbuf_addc(sb, ')');
 }
 
-static void dump_body(StrBuf *sb, PyBody body) {
+static void dump_body(StrBuf *sb, PyBody body)
+{
     strbuf_addc(sb, '[');
     for (int i = 0; i < body.n; i++) {
-        if (i > 0) strbuf_add(sb, "; ");
+        if (i > 0)
+            strbuf_add(sb, "; ");
         dump_stmt(sb, body.stmts[i]);
     }
     strbuf_addc(sb, ']');
@@ -364,7 +377,8 @@ static void dump_body(StrBuf *sb, PyBody body) {
 static ErrorTrap last_trap;
 
 /* The dumped tree, or "error <code> <line>:<col>". */
-static const char *parse(const char *text) {
+static const char *parse(const char *text)
+{
     if (setjmp(last_trap.jmp) == 0) {
         PyBody body = py_parse_file("t.py", text, &last_trap);
         StrBuf sb;
@@ -376,19 +390,23 @@ static const char *parse(const char *text) {
                       last_trap.error.span.col);
 }
 
-static PyBody parse_body(const char *text) {
+static PyBody parse_body(const char *text)
+{
     ErrorTrap trap;
-    if (setjmp(trap.jmp) == 0) return py_parse_file("t.py", text, &trap);
+    if (setjmp(trap.jmp) == 0)
+        return py_parse_file("t.py", text, &trap);
     CU_FAIL("unexpected parse error");
     fprintf(stderr, "\n%s\n", error_format(&trap.error));
     return (PyBody){NULL, 0};
 }
 
 /* One expression statement, dumped. */
-static const char *expr(const char *text) {
+static const char *expr(const char *text)
+{
     const char *out = parse(text);
     size_t n = strlen(out);
-    if (out[0] != '[' || n < 2) return out;
+    if (out[0] != '[' || n < 2)
+        return out;
     return mem_strndup(out + 1, n - 2);
 }
 
@@ -421,7 +439,8 @@ static const char *expr(const char *text) {
 
 /* ---- lexer ---- */
 
-static void test_lex_indentation(void) {
+static void test_lex_indentation(void)
+{
     ASSERT_TOKENS("if x:\n    y = 1\n    if z:\n        w\nv\n",
                   "if x : NL IN y = #1 NL if z : NL IN w NL DE DE v NL END");
     ASSERT_TOKENS("# c\n\nx  # t\n   \n  # indented comment\ny\n", "x NL y NL END");
@@ -432,7 +451,8 @@ static void test_lex_indentation(void) {
     ASSERT_TOKENS("\n\n  \n", "END");
 }
 
-static void test_lex_lines(void) {
+static void test_lex_lines(void)
+{
     ASSERT_TOKENS("f(a,\n  b)\nc\n", "f ( a , b ) NL c NL END");
     ASSERT_TOKENS("x = [1,\n# comment\n\n      2]\n", "x = [ #1 , #2 ] NL END");
     ASSERT_TOKENS("x = 1 + \\\n    2\n", "x = #1 + #2 NL END");
@@ -444,7 +464,8 @@ static void test_lex_lines(void) {
     CU_ASSERT_EQUAL(toks.items[6].span.col, 2);
 }
 
-static void test_lex_numbers(void) {
+static void test_lex_numbers(void)
+{
     ASSERT_TOKENS("1_000 0x1F 0o17 0b101 0 00 0_0 0x_f", "#1000 #31 #15 #5 #0 #0 #0 #15 NL END");
     ASSERT_TOKENS("1.5 1. .5 1e5 1E-3 1_0.5 012.5 1e+2",
                   "#1.5 #1 #0.5 #100000 #0.001 #10.5 #12.5 #100 NL END");
@@ -456,7 +477,8 @@ static void test_lex_numbers(void) {
     ASSERT_TOKENS("x 1__0", "x ERR(BadNumber)");
 }
 
-static void test_lex_strings(void) {
+static void test_lex_strings(void)
+{
     ASSERT_TOKENS("s = 'a\\n' \"q\\\"\" '\\x41\\u00e9' '\\q' r'\\n' '''l1\nl2''' 'c\\\nd'\n",
                   "s = \"a\n\" \"q\"\" \"A\xc3\xa9\" \"\\q\" \"\\n\" \"l1\nl2\" \"cd\" NL END");
     ASSERT_TOKENS("'\\t\\r\\\\\\'' R'\\'' u'x' \"\"\"a\"b\"\"\"",
@@ -470,7 +492,8 @@ static void test_lex_strings(void) {
     CU_ASSERT_EQUAL(toks.items[0].span.end_col, 7);
 }
 
-static void test_lex_operators(void) {
+static void test_lex_operators(void)
+{
     ASSERT_TOKENS("a **= b // c ->d != e <<= f ... := @ >>= //= -= ~ %",
                   "a **= b // c -> d != e <<= f ... := @ >>= //= -= ~ % NL END");
     ASSERT_TOKENS("a<=b>=c==d<e>f", "a <= b >= c == d < e > f NL END");
@@ -478,7 +501,8 @@ static void test_lex_operators(void) {
 
 /* ---- expressions ---- */
 
-static void test_precedence(void) {
+static void test_precedence(void)
+{
     ASSERT_EXPR("-x**2", "(neg (** x 2))");
     ASSERT_EXPR("a + b * c", "(+ a (* b c))");
     ASSERT_EXPR("a < b < c", "(cmp a < b < c)");
@@ -497,7 +521,8 @@ static void test_precedence(void) {
     ASSERT_EXPR("-(a + b) * +c", "(* (neg (+ a b)) (pos c))");
 }
 
-static void test_primaries(void) {
+static void test_primaries(void)
+{
     ASSERT_EXPR("T.grid(16, n)[0].x", "(sub (call T.grid 16 n) 0).x");
     ASSERT_EXPR("f(a, *b, k=v, j=1,)", "(call f a (* b) k=v j=1)");
     ASSERT_EXPR("f()", "(call f)");
@@ -524,7 +549,8 @@ static void test_primaries(void) {
 
 /* ---- statements ---- */
 
-static void test_def_and_class(void) {
+static void test_def_and_class(void)
+{
     ASSERT_PARSE("@R.function(pure=False)\n"
                  "def main(x: R.Tensor((2, 3), \"float32\"), n: R.Prim(\"int64\")) -> R.Tensor:\n"
                  "    return x\n",
@@ -539,7 +565,8 @@ static void test_def_and_class(void) {
     ASSERT_PARSE("def f(a,): pass\n", "[(def f (a) [pass])]");
 }
 
-static void test_compound(void) {
+static void test_compound(void)
+{
     ASSERT_PARSE("with R.dataflow():\n    lv = R.add(x, x)\n    R.output(lv)\n"
                  "with a as b, c:\n    pass\n",
                  "[(with (call R.dataflow) [(= lv (call R.add x x)); (call R.output lv)]); "
@@ -557,7 +584,8 @@ static void test_compound(void) {
     ASSERT_PARSE("if a:\n  if b:\n    c\n  d\ne\n", "[(if a [(if b [c]); d]); e]");
 }
 
-static void test_simple(void) {
+static void test_simple(void)
+{
     ASSERT_PARSE("a = b = c\n", "[(= a b c)]");
     ASSERT_PARSE("a, b = e\n(c, d) = f\n[g, h] = i\n",
                  "[(= (tuple a b) e); (= (tuple c d) f); (= (list g h) i)]");
@@ -577,7 +605,8 @@ static void test_simple(void) {
 
 /* ---- spans ---- */
 
-static void test_spans(void) {
+static void test_spans(void)
+{
     PyBody body = parse_body("@R.function\n"
                              "def main(x: R.Tensor((2, 3), \"float32\")):\n"
                              "    with R.dataflow():\n"
@@ -615,7 +644,8 @@ static void test_spans(void) {
     CU_ASSERT_EQUAL(ret->span.col, 12);
 }
 
-static void test_paren_spans(void) {
+static void test_paren_spans(void)
+{
     PyBody body = parse_body("y = (a + b) * (c, d)\n");
     CU_ASSERT_EQUAL_FATAL(body.n, 1);
     const PyExpr *mul = body.stmts[0]->u.assign.value;
@@ -628,7 +658,8 @@ static void test_paren_spans(void) {
     CU_ASSERT_FALSE(body.stmts[0]->u.assign.targets[0]->parenthesized);
 }
 
-static void test_parse_expr(void) {
+static void test_parse_expr(void)
+{
     ErrorTrap trap;
     Span origin = span_make("m.py", 7, 20);
     if (setjmp(trap.jmp) == 0) {
@@ -665,7 +696,8 @@ static void test_parse_expr(void) {
 
 /* ---- errors: every code, with its position ---- */
 
-static void test_lex_errors(void) {
+static void test_lex_errors(void)
+{
     ASSERT_ERROR("x = $\n", "BadToken", 1, 5);
     ASSERT_ERROR("x = \xc3\xa9\n", "BadToken", 1, 5);
     ASSERT_ERROR("a = 1\nb ? c\n", "BadToken", 2, 3);
@@ -683,7 +715,8 @@ static void test_lex_errors(void) {
     ASSERT_ERROR("s = '\\x4'\n", "SyntaxError", 1, 6);
 }
 
-static void test_indent_errors(void) {
+static void test_indent_errors(void)
+{
     ASSERT_ERROR("if a:\n    b\n  c\n", "BadIndent", 3, 1);
     ASSERT_ERROR("a\n  b\n", "BadIndent", 2, 1);
     ASSERT_ERROR("if a:\nb\n", "BadIndent", 2, 1);
@@ -692,7 +725,8 @@ static void test_indent_errors(void) {
     ASSERT_ERROR("def f():\n    x = 1\n        y = 2\n", "BadIndent", 3, 1);
 }
 
-static void test_syntax_errors(void) {
+static void test_syntax_errors(void)
+{
     ASSERT_ERROR("x = (1,\n2\n", "SyntaxError", 1, 5);
     ASSERT_ERROR("f(a=1, b)\n", "SyntaxError", 1, 8);
     ASSERT_ERROR("f(a=1, a=2)\n", "SyntaxError", 1, 8);
@@ -724,7 +758,8 @@ static void test_syntax_errors(void) {
     ASSERT_ERROR("x = (1 2,\n3\n", "SyntaxError", 1, 8);
 }
 
-static void test_unsupported(void) {
+static void test_unsupported(void)
+{
     ASSERT_ERROR("f = lambda x: x\n", "UnsupportedSyntax", 1, 5);
     ASSERT_ERROR("global x\n", "UnsupportedSyntax", 1, 1);
     ASSERT_ERROR("del x\n", "UnsupportedSyntax", 1, 1);
@@ -746,7 +781,8 @@ static void test_unsupported(void) {
     ASSERT_ERROR("def f(a, /): pass\n", "UnsupportedSyntax", 1, 10);
 }
 
-static char *repeat(const char *piece, int n, const char *tail) {
+static char *repeat(const char *piece, int n, const char *tail)
+{
     StrBuf sb;
     strbuf_init(&sb);
     for (int i = 0; i < n; i++)
@@ -755,7 +791,8 @@ static char *repeat(const char *piece, int n, const char *tail) {
     return strbuf_str(&sb);
 }
 
-static void test_too_deep(void) {
+static void test_too_deep(void)
+{
     char *open = repeat("(", 201, "x");
     ASSERT_PARSE(mem_printf("%s%s\n", open, repeat(")", 201, "")), "error TooDeep 1:201");
     ASSERT_PARSE(repeat("(", 150, repeat(")", 150, "\n")), "[(tuple)]");
@@ -848,7 +885,8 @@ static const char *const programs[] = {
 };
 
 /* Parses `text`; fails the test unless it gives a tree or a located parse error. */
-static void check_robust(const char *text, int *nerrors) {
+static void check_robust(const char *text, int *nerrors)
+{
     ErrorTrap trap;
     if (setjmp(trap.jmp) == 0) {
         py_parse_file("t.py", text, &trap);
@@ -861,7 +899,8 @@ static void check_robust(const char *text, int *nerrors) {
     }
 }
 
-static void test_robust(void) {
+static void test_robust(void)
+{
     for (size_t k = 0; k < sizeof programs / sizeof programs[0]; k++) {
         const char *prog = programs[k];
         size_t len = strlen(prog);
@@ -883,7 +922,8 @@ static void test_robust(void) {
     }
 }
 
-UNIT_SUITE(py_parser) {
+UNIT_SUITE(py_parser)
+{
     CU_pSuite s = CU_add_suite("py_parser", 0, 0);
     CU_add_test(s, "lex indentation", test_lex_indentation);
     CU_add_test(s, "lex lines", test_lex_lines);

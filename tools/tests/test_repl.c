@@ -51,10 +51,10 @@ static void assert_lines(const char *text, const char *const *lines, int n)
     }
 }
 
-#define ASSERT_LINES(text, ...)                                                              \
-    do {                                                                                     \
-        const char *const lines_[] = {__VA_ARGS__};                                          \
-        assert_lines((text), lines_, (int)(sizeof lines_ / sizeof lines_[0]));               \
+#define ASSERT_LINES(text, ...)                                                                    \
+    do {                                                                                           \
+        const char *const lines_[] = {__VA_ARGS__};                                                \
+        assert_lines((text), lines_, (int)(sizeof lines_ / sizeof lines_[0]));                     \
     } while (0)
 
 static const char ADD[] =
@@ -75,8 +75,8 @@ static void test_define_run_check_trace(void)
                                 ":trace off\n:quit\n:run add %s\n",
                                 ADD, TWO, TWO, TWO);
     char *out = session(in, NULL);
-    ASSERT_LINES(out, "defined add", "{tensor: {dtype: float32, shape: [2], data: [11, 22]}}",
-                 "ok", "add.z: R.Tensor((2,), dtype=\"float32\")", "trace on",
+    ASSERT_LINES(out, "defined add", "{tensor: {dtype: float32, shape: [2], data: [11, 22]}}", "ok",
+                 "add.z: R.Tensor((2,), dtype=\"float32\")", "trace on",
                  "{tensor: {dtype: float32, shape: [2], data: [11, 22]}}", "trace off");
     /* The trace names the binding's line and column within its entry. */
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "\n<repl>:3:5: z = tensor float32 [2] {11, 22} #"));
@@ -90,25 +90,24 @@ static void test_define_run_check_trace(void)
 
 static void test_errors_do_not_end_the_session(void)
 {
-    const char *in =
-        mem_printf("@R.function\n"
-                   "def bad(x: R.Tensor((2,), \"float32\"):\n"
-                   "    return x\n"
-                   "\n"
-                   "%s"
-                   "@R.function\n"
-                   "def main(x: R.Tensor((2,), \"float32\")):\n"
-                   "    cls = Module\n"
-                   "    y = cls.add(x, x)\n"
-                   "    z = R.reshape(y, (3,))\n"
-                   "    return z\n"
-                   ":run main {tensor: {dtype: float32, shape: [2], data: [1, 2]}}\n"
-                   ":run main {tensor: {dtype: float32, shape: [2], data: [1, 2}}\n"
-                   ":run add {tensor: {dtype: float32, shape: [3], data: [1, 2, 3]}} "
-                   "{tensor: {dtype: float32, shape: [2], data: [1, 2]}}\n"
-                   ":frobnicate\n"
-                   ":run add %s\n",
-                   ADD, TWO);
+    const char *in = mem_printf("@R.function\n"
+                                "def bad(x: R.Tensor((2,), \"float32\"):\n"
+                                "    return x\n"
+                                "\n"
+                                "%s"
+                                "@R.function\n"
+                                "def main(x: R.Tensor((2,), \"float32\")):\n"
+                                "    cls = Module\n"
+                                "    y = cls.add(x, x)\n"
+                                "    z = R.reshape(y, (3,))\n"
+                                "    return z\n"
+                                ":run main {tensor: {dtype: float32, shape: [2], data: [1, 2]}}\n"
+                                ":run main {tensor: {dtype: float32, shape: [2], data: [1, 2}}\n"
+                                ":run add {tensor: {dtype: float32, shape: [3], data: [1, 2, 3]}} "
+                                "{tensor: {dtype: float32, shape: [2], data: [1, 2]}}\n"
+                                ":frobnicate\n"
+                                ":run add %s\n",
+                                ADD, TWO);
     char *out = session(in, NULL);
     ASSERT_LINES(out, "<repl>:2:37: parse error [SyntaxError PY-1]: expected ')', found ':'",
                  "defined add", "defined main",
@@ -219,8 +218,9 @@ static void test_print_normalize_reset(void)
                  "Function:", "program cleared",
                  "<repl>:1:1: usage error [Usage]: no program yet: enter an @R.function or an "
                  "@I.ir_module, or :load FILE",
-                 "defined add", "def add(x: R.Tensor((2,), dtype=\"float32\"), "
-                                "y: R.Tensor((2,), dtype=\"float32\")):");
+                 "defined add",
+                 "def add(x: R.Tensor((2,), dtype=\"float32\"), "
+                 "y: R.Tensor((2,), dtype=\"float32\")):");
     /* After :reset the lone add prints as a lone function, not a module. */
     CU_ASSERT_PTR_NULL(strstr(strstr(out, "defined add"), "class Module"));
 }
@@ -255,9 +255,8 @@ static void test_load_and_reload(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
     fputs("@R.function\ndef main(x: R.Prim(\"int64\")):\n    return R.reshape(x, (2,))\n", f);
     fclose(f);
-    out = session(mem_printf(":load %s\n:check\n:run main {prim: {dtype: int64, value: 4}}\n",
-                             path),
-                  NULL);
+    out = session(
+        mem_printf(":load %s\n:check\n:run main {prim: {dtype: int64, value: 4}}\n", path), NULL);
     ASSERT_LINES(out, "defined main");
     CU_ASSERT_PTR_NOT_NULL(strstr(out, mem_printf("%s:3:12: struct_info error", path)));
     unlink(path);

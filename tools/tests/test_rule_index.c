@@ -1,7 +1,7 @@
 /* test_rule_index: SPEC_NOTES.md and the corpus agree: every case names only listed rule ids,
  * and every listed id is named by at least one case. SPEC_NOTES: "Rule ids". */
-#include <stdio.h>
 #include <setjmp.h>
+#include <stdio.h>
 
 #include "ast/mem.h"
 #include "tools/rule_index.h"

@@ -119,8 +119,8 @@ static const BadFile BAD_FILES[] = {
     {HEAD "    program: x\n    expect: {valid: false}\n", "CaseSchema", 7},
     {HEAD "    program: x\n    expect: {error: {phase: lexing}}\n", "CaseSchema", 7},
     {HEAD "    program: x\n    expect: {error: {code: X}}\n", "CaseSchema", 7},
-    {HEAD "    program: x\n    expect: {value: {prim: {dtype: int64, value: 1}}}\n",
-     "CaseSchema", 7},
+    {HEAD "    program: x\n    expect: {value: {prim: {dtype: int64, value: 1}}}\n", "CaseSchema",
+     7},
     {HEAD "    program: x\n    run: {}\n    expect: {valid: true}\n", "CaseSchema", 7},
     {HEAD "    program: x\n    expect: {valid: true, printed: x}\n", "CaseSchema", 7},
     {HEAD "    program: x\n    run: {args: [3]}\n    expect: {value: {null: true}}\n", "CaseValue",
@@ -188,26 +188,33 @@ static void test_value_compare(void)
 {
     Tolerance def = {1e-5, 1e-6, false}, exact = {0, 0, true};
     const char *t = "{tensor: {dtype: float32, shape: [2, 2], data: [[1, 2], [3, 4]]}}";
-    CU_ASSERT_TRUE(values_equal(t, "{tensor: {dtype: float32, shape: [2, 2], data: [1, 2, 3, 4]}}", def));
-    CU_ASSERT_TRUE(values_equal(t, "{tensor: {dtype: float32, shape: [2, 2], data: [[1, 2], [3, 4.000001]]}}", def));
-    CU_ASSERT_FALSE(values_equal(t, "{tensor: {dtype: float32, shape: [2, 2], data: [[1, 2], [3, 4.1]]}}", def));
-    CU_ASSERT_FALSE(values_equal(t, "{tensor: {dtype: float32, shape: [2, 2], data: [[1, 2], [3, 4.000001]]}}", exact));
-    CU_ASSERT_FALSE(values_equal(t, "{tensor: {dtype: float64, shape: [2, 2], data: [1, 2, 3, 4]}}", def));
-    CU_ASSERT_FALSE(values_equal(t, "{tensor: {dtype: float32, shape: [4], data: [1, 2, 3, 4]}}", def));
+    CU_ASSERT_TRUE(
+        values_equal(t, "{tensor: {dtype: float32, shape: [2, 2], data: [1, 2, 3, 4]}}", def));
+    CU_ASSERT_TRUE(values_equal(
+        t, "{tensor: {dtype: float32, shape: [2, 2], data: [[1, 2], [3, 4.000001]]}}", def));
+    CU_ASSERT_FALSE(values_equal(
+        t, "{tensor: {dtype: float32, shape: [2, 2], data: [[1, 2], [3, 4.1]]}}", def));
+    CU_ASSERT_FALSE(values_equal(
+        t, "{tensor: {dtype: float32, shape: [2, 2], data: [[1, 2], [3, 4.000001]]}}", exact));
+    CU_ASSERT_FALSE(
+        values_equal(t, "{tensor: {dtype: float64, shape: [2, 2], data: [1, 2, 3, 4]}}", def));
+    CU_ASSERT_FALSE(
+        values_equal(t, "{tensor: {dtype: float32, shape: [4], data: [1, 2, 3, 4]}}", def));
     CU_ASSERT_TRUE(values_equal("{tensor: {dtype: float32, shape: [], data: nan}}",
                                 "{tensor: {dtype: float32, shape: [], data: .nan}}", exact));
     CU_ASSERT_FALSE(values_equal("{tensor: {dtype: float32, shape: [1], data: [inf]}}",
                                  "{tensor: {dtype: float32, shape: [1], data: [-inf]}}", def));
     CU_ASSERT_FALSE(values_equal("{tensor: {dtype: int32, shape: [1], data: [1]}}",
-                                 "{tensor: {dtype: int32, shape: [1], data: [2]}}", (Tolerance){1, 1, false}));
+                                 "{tensor: {dtype: int32, shape: [1], data: [2]}}",
+                                 (Tolerance){1, 1, false}));
     CU_ASSERT_TRUE(values_equal("{tensor: {dtype: bool, shape: [2], data: [true, false]}}",
                                 "{tensor: {dtype: bool, shape: [2], data: [1, 0]}}", def));
     CU_ASSERT_TRUE(values_equal("{tuple: [{shape: [2, 3]}, {string: a}]}",
                                 "{tuple: [{shape: [2, 3]}, {string: a}]}", def));
     const char *why;
-    CU_ASSERT_FALSE(case_value_equal(yaml_of("{tuple: [{null: true}, {prim: {dtype: int64, value: 3}}]}"),
-                                     yaml_of("{tuple: [{null: true}, {prim: {dtype: int64, value: 4}}]}"),
-                                     def, &why));
+    CU_ASSERT_FALSE(case_value_equal(
+        yaml_of("{tuple: [{null: true}, {prim: {dtype: int64, value: 3}}]}"),
+        yaml_of("{tuple: [{null: true}, {prim: {dtype: int64, value: 4}}]}"), def, &why));
     CU_ASSERT_PTR_NOT_NULL_FATAL(why);
     CU_ASSERT_PTR_NOT_NULL(strstr(why, "[1]"));
     CU_ASSERT_FALSE(values_equal("{tuple: []}", "{shape: []}", def));
@@ -278,9 +285,9 @@ static void test_text_helpers(void)
     const char *got[] = {"A", "B"};
     CU_ASSERT_PTR_NULL(runner_judge_warnings(&e, got, 2));
     CU_ASSERT_PTR_NOT_NULL(runner_judge_warnings(&e, got, 1));
-    CU_ASSERT_STRING_EQUAL(runner_missing_names(RUNNER_NEEDS(PHASE_WELLFORMED) |
-                                                RUNNER_NEEDS(PHASE_RUNTIME)),
-                           "wellformed, runtime");
+    CU_ASSERT_STRING_EQUAL(
+        runner_missing_names(RUNNER_NEEDS(PHASE_WELLFORMED) | RUNNER_NEEDS(PHASE_RUNTIME)),
+        "wellformed, runtime");
 }
 
 /* ---- the pipeline, through a scripted adapter ---- */
@@ -369,12 +376,14 @@ static void test_pipeline(void)
     CU_ASSERT_EQUAL(run_fake(&ad, "W", value).outcome, OUTCOME_FAIL);
     r = run_fake(&ad, "ok", "    run: {}\n    expect: {value: {prim: {dtype: int64, value: 8}}}\n");
     CU_ASSERT_EQUAL(r.outcome, OUTCOME_FAIL);
-    r = run_fake(&ad, "ok", "    run: {}\n    expect: {value: {prim: {dtype: int64, value: 7}}, "
-                            "stdout: \"no\\n\"}\n");
+    r = run_fake(&ad, "ok",
+                 "    run: {}\n    expect: {value: {prim: {dtype: int64, value: 7}}, "
+                 "stdout: \"no\\n\"}\n");
     CU_ASSERT_EQUAL(r.outcome, OUTCOME_FAIL);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.reason, "stdout"));
-    r = run_fake(&ad, "R", "    runs:\n      - {expect: {error: {phase: runtime, code: AssertFailed}}}\n"
-                           "      - {expect: {error: {phase: runtime, code: Other}}}\n");
+    r = run_fake(&ad, "R",
+                 "    runs:\n      - {expect: {error: {phase: runtime, code: AssertFailed}}}\n"
+                 "      - {expect: {error: {phase: runtime, code: Other}}}\n");
     CU_ASSERT_EQUAL(r.outcome, OUTCOME_FAIL);
     CU_ASSERT_TRUE(strncmp(r.reason, "run 2: ", 7) == 0);
     CU_ASSERT_EQUAL(run_fake(&ad, "ok", "    expect: {struct_info: {x: 'R.Shape([2])'}}\n").outcome,

@@ -127,7 +127,8 @@ static void test_schema_errors(void)
         "    expect: {normalizes_to_ast: x}\n",
         "    expect: {normalizes_to: 'x', stdout: 'y'}\n",
         "    run: {}\n    expect: {normalizes_to: 'x'}\n",
-        "    runs:\n      - {args: [], expect: {normalizes_to_ast: {Function: {body: {Var: x}}}}}\n",
+        "    runs:\n      - {args: [], expect: {normalizes_to_ast: {Function: {body: {Var: "
+        "x}}}}}\n",
         "    expect: {normalized_to: 'x'}\n",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -297,8 +298,7 @@ static CaseResult run_ref(const char *program, const char *rest)
 
 static void test_reference_normal_form(void)
 {
-    CU_ASSERT_EQUAL(run_ref(PROG_FLAT, "    expect: {normal_form: true}\n").outcome,
-                    OUTCOME_PASS);
+    CU_ASSERT_EQUAL(run_ref(PROG_FLAT, "    expect: {normal_form: true}\n").outcome, OUTCOME_PASS);
     CU_ASSERT_EQUAL(run_ref(PROG_NESTED, "    expect: {normal_form: {rule: NF-1}}\n").outcome,
                     OUTCOME_PASS);
     CU_ASSERT_EQUAL(run_ref(PROG_NESTED, "    expect: {normal_form: {rule: NF-2}}\n").outcome,
@@ -379,9 +379,9 @@ static void test_reference_wf23(void)
         "              return y\n";
     CU_ASSERT_EQUAL(run_ref(prog, "    expect: {normal_form: {rule: NF-5}}\n").outcome,
                     OUTCOME_PASS);
-    CU_ASSERT_EQUAL(run_ref(prog, "    expect: {error: {phase: wellformed, rule: WF-23}}\n")
-                        .outcome,
-                    OUTCOME_PASS);
+    CU_ASSERT_EQUAL(
+        run_ref(prog, "    expect: {error: {phase: wellformed, rule: WF-23}}\n").outcome,
+        OUTCOME_PASS);
     const char *target =
         "    expect:\n      normalizes_to: |\n"
         "        @I.ir_module\n"
@@ -435,8 +435,7 @@ UNIT_SUITE(runner_nf)
     CU_add_test(s, "schema errors of the new kinds", test_schema_errors);
     CU_add_test(s, "judging a normal-form verdict", test_judge_normal_form);
     CU_add_test(s, "the expected program is checked", test_expected_program_checked);
-    CU_add_test(s, "scripted adapter: skips, WF-23 and other WF errors",
-                test_pipeline_scripted);
+    CU_add_test(s, "scripted adapter: skips, WF-23 and other WF errors", test_pipeline_scripted);
     CU_add_test(s, "reference: normal_form", test_reference_normal_form);
     CU_add_test(s, "reference: normalizes_to", test_reference_normalizes_to);
     CU_add_test(s, "reference: WF-23 programs", test_reference_wf23);

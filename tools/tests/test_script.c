@@ -96,22 +96,24 @@ static bool is_int_dim(const PrimExpr *p, int64_t v)
 static void test_module_form(void)
 {
     expect_error("# from tvm.script import ir as I\n"
-                        "# from tvm.script import relax as R\n\n"
-                        "@I.ir_module\n"
-                        "class Module:\n"
-                        "    @R.function\n"
-                        "    def main(x: R.Tensor((2, 3), dtype=\"float32\")) -> R.Tensor((2, 3), dtype=\"float32\"):\n"
-                        "        return cls.helper(x)\n"
-                        "    @R.function(private=True)\n"
-                        "    def helper(x: R.Tensor((2, 3), dtype=\"float32\")):\n"
-                        "        cls = Module\n"
-                        "        return Module.main(x)\n",
+                 "# from tvm.script import relax as R\n\n"
+                 "@I.ir_module\n"
+                 "class Module:\n"
+                 "    @R.function\n"
+                 "    def main(x: R.Tensor((2, 3), dtype=\"float32\")) -> R.Tensor((2, 3), "
+                 "dtype=\"float32\"):\n"
+                 "        return cls.helper(x)\n"
+                 "    @R.function(private=True)\n"
+                 "    def helper(x: R.Tensor((2, 3), dtype=\"float32\")):\n"
+                 "        cls = Module\n"
+                 "        return Module.main(x)\n",
                  "UnknownName", "TS-1"); /* `cls` is unknown in main: aliases are per function */
     IRModule *m;
     m = parse(HDR "@I.ir_module\n"
                   "class Module:\n"
                   "    @R.function\n"
-                  "    def main(x: R.Tensor((2, 3), dtype=\"float32\")) -> R.Tensor((2, 3), dtype=\"float32\"):\n"
+                  "    def main(x: R.Tensor((2, 3), dtype=\"float32\")) -> R.Tensor((2, 3), "
+                  "dtype=\"float32\"):\n"
                   "        cls = Module\n"
                   "        return cls.helper(x)\n"
                   "    @R.function(private=True)\n"
@@ -141,23 +143,26 @@ static void test_module_form(void)
 
 static void test_module_body(void)
 {
-    IRModule *m = parse("import tvm\n"
-                        "@tvm.script.ir_module\n"
-                        "class Mod:\n"
-                        "    I.module_attrs({\"system_lib_prefix\": \"lib\", \"n\": 3})\n"
-                        "    I.module_global_infos({\"vdevice\": [I.vdevice(\"llvm\"), "
-                        "I.vdevice(\"cuda\", 0), I.vdevice({\"kind\": \"cuda\", \"arch\": \"sm_80\"}, 1, \"global\")]})\n"
-                        "    ext = R.ExternFunc(\"my_ext\")\n"
-                        "    @T.prim_func\n"
-                        "    def add_one(A: T.Buffer((4,), \"float32\"), B: T.Buffer((4,), \"float32\")):\n"
-                        "        for i in range(4):\n"
-                        "            B[i] = A[i] + T.float32(1)\n"
-                        "    @R.function\n"
-                        "    def main(x: R.Tensor((4,), \"float32\", vdevice=\"cuda:1\"), "
-                        "y: R.Tensor((4,), \"float32\", \"llvm\"), z: R.Tensor((4,), \"float32\", \"vdevice:1\")):\n"
-                        "        a = R.call_tir(Mod.add_one, (x,), out_sinfo=R.Tensor((4,), \"float32\"))\n"
-                        "        b = Mod.ext(a)\n"
-                        "        return b\n");
+    IRModule *m =
+        parse("import tvm\n"
+              "@tvm.script.ir_module\n"
+              "class Mod:\n"
+              "    I.module_attrs({\"system_lib_prefix\": \"lib\", \"n\": 3})\n"
+              "    I.module_global_infos({\"vdevice\": [I.vdevice(\"llvm\"), "
+              "I.vdevice(\"cuda\", 0), I.vdevice({\"kind\": \"cuda\", \"arch\": \"sm_80\"}, 1, "
+              "\"global\")]})\n"
+              "    ext = R.ExternFunc(\"my_ext\")\n"
+              "    @T.prim_func\n"
+              "    def add_one(A: T.Buffer((4,), \"float32\"), B: T.Buffer((4,), \"float32\")):\n"
+              "        for i in range(4):\n"
+              "            B[i] = A[i] + T.float32(1)\n"
+              "    @R.function\n"
+              "    def main(x: R.Tensor((4,), \"float32\", vdevice=\"cuda:1\"), "
+              "y: R.Tensor((4,), \"float32\", \"llvm\"), z: R.Tensor((4,), \"float32\", "
+              "\"vdevice:1\")):\n"
+              "        a = R.call_tir(Mod.add_one, (x,), out_sinfo=R.Tensor((4,), \"float32\"))\n"
+              "        b = Mod.ext(a)\n"
+              "        return b\n");
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
     CU_ASSERT_EQUAL(m->nfuncs, 3);
     CU_ASSERT_EQUAL(module_lookup(m, "ext")->kind, MODFUNC_EXTERN);
@@ -212,28 +217,28 @@ static void test_lone_form(void)
     CU_ASSERT_STRING_EQUAL(function_global_symbol(f), "other");
 }
 
-
 /* ---- statements ---------------------------------------------------------------------- */
 
 static void test_bindings(void)
 {
-    Function *f = lone("@R.function\n"
-                       "def f(x: R.Tensor((2,), \"float32\"), t: R.Tuple(R.Tensor, R.Object)):\n"
-                       "    a = R.add(x, x)\n"
-                       "    b: R.Tensor((2,), \"float32\") = R.multiply(a, x)\n"
-                       "    c = R.match_cast(b, R.Tensor((2,), \"float32\"))\n"
-                       "    d: R.Tensor((2,), \"float32\") = R.match_cast(c, R.Tensor((2,), \"float32\"))\n"
-                       "    p, q = t\n"
-                       "    r, s = R.split(x, 2)\n"
-                       "    x = R.add(x, x)\n"
-                       "    x = R.add(x, x)\n"
-                       "    k = 1\n"
-                       "    fl = 1.5\n"
-                       "    bo = True\n"
-                       "    tu = (a, b)\n"
-                       "    em = ()\n"
-                       "    R.print(x, format=\"{}\")\n"
-                       "    return R.multiply(R.add(x, x), x)\n");
+    Function *f =
+        lone("@R.function\n"
+             "def f(x: R.Tensor((2,), \"float32\"), t: R.Tuple(R.Tensor, R.Object)):\n"
+             "    a = R.add(x, x)\n"
+             "    b: R.Tensor((2,), \"float32\") = R.multiply(a, x)\n"
+             "    c = R.match_cast(b, R.Tensor((2,), \"float32\"))\n"
+             "    d: R.Tensor((2,), \"float32\") = R.match_cast(c, R.Tensor((2,), \"float32\"))\n"
+             "    p, q = t\n"
+             "    r, s = R.split(x, 2)\n"
+             "    x = R.add(x, x)\n"
+             "    x = R.add(x, x)\n"
+             "    k = 1\n"
+             "    fl = 1.5\n"
+             "    bo = True\n"
+             "    tu = (a, b)\n"
+             "    em = ()\n"
+             "    R.print(x, format=\"{}\")\n"
+             "    return R.multiply(R.add(x, x), x)\n");
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
     CU_ASSERT_EQUAL_FATAL(f->body->u.seq.nblocks, 1);
     BindingBlock *blk = f->body->u.seq.blocks[0];
@@ -408,7 +413,8 @@ static void test_nested_functions(void)
                        "def f(x: R.Tensor((\"n\",), \"float32\")):\n"
                        "    n = T.int64()\n"
                        "    @R.function\n"
-                       "    def inner(y: R.Tensor((n,), \"float32\"), k: R.Prim(\"int64\")) -> R.Tensor((n,), \"float32\"):\n"
+                       "    def inner(y: R.Tensor((n,), \"float32\"), k: R.Prim(\"int64\")) -> "
+                       "R.Tensor((n,), \"float32\"):\n"
                        "        z = inner(R.add(y, x), k)\n"
                        "        return z\n"
                        "    @R.function(pure=False)\n"
@@ -445,7 +451,8 @@ static void test_nested_functions(void)
 static void test_shape_vars(void)
 {
     Function *f = lone("@R.function\n"
-                       "def f(x: R.Tensor((\"m + 1\", \"n * 2\"), \"float32\"), y: R.Tensor((\"m\", \"T.max(n, 20)\")), "
+                       "def f(x: R.Tensor((\"m + 1\", \"n * 2\"), \"float32\"), y: "
+                       "R.Tensor((\"m\", \"T.max(n, 20)\")), "
                        "s: R.Shape([\"n\", 4]), p: R.Prim(value=\"k\")) -> R.Tensor((m, \"n\")):\n"
                        "    k = T.int64()\n"
                        "    n = T.int64()\n"
@@ -514,23 +521,29 @@ static Expr *ret_of(const char *text)
 
 static void test_call_tir(void)
 {
-    IRModule *m = parse(HDR "@I.ir_module\n"
-                            "class Module:\n"
-                            "    @T.prim_func\n"
-                            "    def k(A: T.Buffer((4,), \"float32\"), B: T.Buffer((4,), \"float32\")):\n"
-                            "        for i in range(4):\n"
-                            "            B[i] = A[i]\n"
-                            "    @R.function\n"
-                            "    def main(x: R.Tensor((\"n\",), \"float32\"), t: R.Tuple(R.Tensor, R.Tensor)):\n"
-                            "        n = T.int64()\n"
-                            "        cls = Module\n"
-                            "        a = R.call_tir(cls.k, (x,), out_sinfo=R.Tensor((4,), \"float32\"))\n"
-                            "        b = R.call_tir(cls.k, x, [R.Tensor((4,), \"float32\"), R.Tensor((n,), \"float32\")], tir_vars=(n, 2))\n"
-                            "        c = R.call_tir(cls.k, t, out_sinfo=[R.Tensor((4,), \"float32\")], tir_vars=R.shape([n]))\n"
-                            "        d = R.call_tir_inplace(cls.k, (x, a), 0, out_sinfo=R.Tensor((4,), \"float32\"))\n"
-                            "        e = R.call_tir_inplace(cls.k, x, [0, -1], [R.Tensor((4,), \"float32\"), R.Tensor((4,), \"float32\")])\n"
-                            "        g = R.call_tir_with_grad(cls.k, (x,), out_sinfo=R.Tensor((4,), \"float32\"), te_grad_name=\"k_grad\", te_grad_kwargs={\"a\": 1})\n"
-                            "        return g\n");
+    IRModule *m = parse(
+        HDR
+        "@I.ir_module\n"
+        "class Module:\n"
+        "    @T.prim_func\n"
+        "    def k(A: T.Buffer((4,), \"float32\"), B: T.Buffer((4,), \"float32\")):\n"
+        "        for i in range(4):\n"
+        "            B[i] = A[i]\n"
+        "    @R.function\n"
+        "    def main(x: R.Tensor((\"n\",), \"float32\"), t: R.Tuple(R.Tensor, R.Tensor)):\n"
+        "        n = T.int64()\n"
+        "        cls = Module\n"
+        "        a = R.call_tir(cls.k, (x,), out_sinfo=R.Tensor((4,), \"float32\"))\n"
+        "        b = R.call_tir(cls.k, x, [R.Tensor((4,), \"float32\"), R.Tensor((n,), "
+        "\"float32\")], tir_vars=(n, 2))\n"
+        "        c = R.call_tir(cls.k, t, out_sinfo=[R.Tensor((4,), \"float32\")], "
+        "tir_vars=R.shape([n]))\n"
+        "        d = R.call_tir_inplace(cls.k, (x, a), 0, out_sinfo=R.Tensor((4,), \"float32\"))\n"
+        "        e = R.call_tir_inplace(cls.k, x, [0, -1], [R.Tensor((4,), \"float32\"), "
+        "R.Tensor((4,), \"float32\")])\n"
+        "        g = R.call_tir_with_grad(cls.k, (x,), out_sinfo=R.Tensor((4,), \"float32\"), "
+        "te_grad_name=\"k_grad\", te_grad_kwargs={\"a\": 1})\n"
+        "        return g\n");
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
     Function *f = func(m, "main");
     GlobalVar *k = module_lookup(m, "k")->gvar;
@@ -570,32 +583,39 @@ static void test_call_tir(void)
 
 static void test_packed_forms(void)
 {
-    expect_error("@R.function(pure=False)\n"
-                       "def f(x: R.Tensor((3, 4), \"float32\"), clo: R.Object):\n"
-                       "    a = R.call_dps_packed(\"ext\", (x,), out_sinfo=R.Tensor((3, 4), \"float32\"))\n"
-                       "    b = R.call_packed(\"pk\", x, 1, 2.5, \"s\", sinfo_args=R.Tensor((3, 4), \"float32\"), key=3)\n"
-                       "    c = R.call_pure_packed(\"pp\", x, sinfo_args=(R.Tensor((3, 4), \"float32\"), R.Object))\n"
-                       "    d = R.call_inplace_packed(\"ip\", x, inplace_indices=[0], sinfo_args=[R.Tensor((3, 4), \"float32\")])\n"
-                       "    e = R.call_builtin_with_ctx(\"vm.builtin.x\", (x,), sinfo_args=R.Object)\n"
-                       "    g = R.invoke_closure(clo, (x,), sinfo_args=[R.Object])\n"
-                       "    h = R.invoke_pure_closure(clo, (x,), sinfo_args=[R.Object])\n"
-                       "    i = R.make_closure(f, (x,))\n"
-                       "    j = R.ExternFunc(\"sym\")\n"
-                       "    k = R.call_dps_packed(j, (x,), R.Tensor((3, 4), \"float32\"))\n"
-                       "    R.assert_op(R.const(True), x, format=R.str(\"x: {}\"))\n"
-                       "    l = R.nn.softmax(x, axis=-1)\n"
-                       "    o = R.sum(x, axis=[1], keepdims=False)\n"
-                       "    p = R.permute_dims(x, axes=None)\n"
-                       "    q = x.astype(\"float16\")\n"
-                       "    return (a, b)\n",
-                 "UnknownName", "TS-1"); /* a lone function cannot name itself */
+    expect_error(
+        "@R.function(pure=False)\n"
+        "def f(x: R.Tensor((3, 4), \"float32\"), clo: R.Object):\n"
+        "    a = R.call_dps_packed(\"ext\", (x,), out_sinfo=R.Tensor((3, 4), \"float32\"))\n"
+        "    b = R.call_packed(\"pk\", x, 1, 2.5, \"s\", sinfo_args=R.Tensor((3, 4), \"float32\"), "
+        "key=3)\n"
+        "    c = R.call_pure_packed(\"pp\", x, sinfo_args=(R.Tensor((3, 4), \"float32\"), "
+        "R.Object))\n"
+        "    d = R.call_inplace_packed(\"ip\", x, inplace_indices=[0], sinfo_args=[R.Tensor((3, "
+        "4), \"float32\")])\n"
+        "    e = R.call_builtin_with_ctx(\"vm.builtin.x\", (x,), sinfo_args=R.Object)\n"
+        "    g = R.invoke_closure(clo, (x,), sinfo_args=[R.Object])\n"
+        "    h = R.invoke_pure_closure(clo, (x,), sinfo_args=[R.Object])\n"
+        "    i = R.make_closure(f, (x,))\n"
+        "    j = R.ExternFunc(\"sym\")\n"
+        "    k = R.call_dps_packed(j, (x,), R.Tensor((3, 4), \"float32\"))\n"
+        "    R.assert_op(R.const(True), x, format=R.str(\"x: {}\"))\n"
+        "    l = R.nn.softmax(x, axis=-1)\n"
+        "    o = R.sum(x, axis=[1], keepdims=False)\n"
+        "    p = R.permute_dims(x, axes=None)\n"
+        "    q = x.astype(\"float16\")\n"
+        "    return (a, b)\n",
+        "UnknownName", "TS-1"); /* a lone function cannot name itself */
     Function *f;
     f = lone("@R.function(pure=False)\n"
              "def f(x: R.Tensor((3, 4), \"float32\"), clo: R.Object):\n"
              "    a = R.call_dps_packed(\"ext\", (x,), out_sinfo=R.Tensor((3, 4), \"float32\"))\n"
-             "    b = R.call_packed(\"pk\", x, 1, 2.5, \"s\", sinfo_args=R.Tensor((3, 4), \"float32\"), key=3)\n"
-             "    c = R.call_pure_packed(\"pp\", x, sinfo_args=(R.Tensor((3, 4), \"float32\"), R.Object))\n"
-             "    d = R.call_inplace_packed(\"ip\", x, inplace_indices=[0], sinfo_args=[R.Tensor((3, 4), \"float32\")])\n"
+             "    b = R.call_packed(\"pk\", x, 1, 2.5, \"s\", sinfo_args=R.Tensor((3, 4), "
+             "\"float32\"), key=3)\n"
+             "    c = R.call_pure_packed(\"pp\", x, sinfo_args=(R.Tensor((3, 4), \"float32\"), "
+             "R.Object))\n"
+             "    d = R.call_inplace_packed(\"ip\", x, inplace_indices=[0], "
+             "sinfo_args=[R.Tensor((3, 4), \"float32\")])\n"
              "    e = R.call_builtin_with_ctx(\"vm.builtin.x\", (x,), sinfo_args=R.Object)\n"
              "    g = R.invoke_closure(clo, (x,), sinfo_args=[R.Object])\n"
              "    h = R.invoke_pure_closure(clo, (x,), sinfo_args=[R.Object])\n"
@@ -762,7 +782,8 @@ static void test_constants(void)
     CU_ASSERT_EQUAL(((uint16_t *)c->data)[0], 0x3f80);
     c = const_of("R.const(2, \"float64\")");
     CU_ASSERT_EQUAL(((double *)c->data)[0], 2.0);
-    c = const_of("R.const([float(\"nan\"), float(\"inf\"), -float(\"inf\"), float(\"-inf\")], \"float32\")");
+    c = const_of(
+        "R.const([float(\"nan\"), float(\"inf\"), -float(\"inf\"), float(\"-inf\")], \"float32\")");
     CU_ASSERT_PTR_NOT_NULL_FATAL(c);
     CU_ASSERT_TRUE(isnan(((float *)c->data)[0]));
     CU_ASSERT_TRUE(isinf(((float *)c->data)[1]) && ((float *)c->data)[1] > 0);
@@ -781,7 +802,8 @@ static void test_constants(void)
 static StructInfo *ann_of(const char *ann)
 {
     char text[512];
-    snprintf(text, sizeof text, "@R.function\ndef f(sh: R.Shape(ndim=2), x: %s):\n    return x\n", ann);
+    snprintf(text, sizeof text, "@R.function\ndef f(sh: R.Shape(ndim=2), x: %s):\n    return x\n",
+             ann);
     Function *f = lone(text);
     return f ? f->params[1]->annotation : NULL;
 }
@@ -884,15 +906,19 @@ static const struct {
     {FN("    return x\n") FN("    return x\n"), "BadModule", "TS-1", 5},
     {"class Module:\n    pass\n", "BadModule", "TS-1", 1},
     {MOD("    x = 1\n"), "BadModule", "TS-1", 3},
-    {"@T.prim_func\ndef f(A: T.Buffer((4,), \"float32\")):\n    T.evaluate(0)\n", "BadModule", "TS-1", 2},
+    {"@T.prim_func\ndef f(A: T.Buffer((4,), \"float32\")):\n    T.evaluate(0)\n", "BadModule",
+     "TS-1", 2},
     {"@R.fn\ndef f(x: R.Object):\n    return x\n", "BadDecorator", "TS-2", 2},
     {"@R.function(pure=1)\ndef f(x: R.Object):\n    return x\n", "BadDecorator", "TS-2", 1},
     {"@R.function(inline=True)\ndef f(x: R.Object):\n    return x\n", "BadDecorator", "TS-2", 1},
     {"@I.module\nclass Module:\n    pass\n", "BadDecorator", "TS-2", 1},
     {MOD("    @R.function\n    def f(x: R.Object):\n        return x\n"
-         "    @R.function\n    def f(x: R.Object):\n        return x\n"), "DuplicateFunction", "TS-1.1", 7},
-    {MOD("    @R.function\n    def f(x: R.Object):\n        return Module.g(x)\n"), "UnknownName", "TS-1", 5},
-    {MOD("    @R.function\n    def f(x: R.Object):\n        return g(x)\n"), "UnknownName", "TS-1", 5},
+         "    @R.function\n    def f(x: R.Object):\n        return x\n"),
+     "DuplicateFunction", "TS-1.1", 7},
+    {MOD("    @R.function\n    def f(x: R.Object):\n        return Module.g(x)\n"), "UnknownName",
+     "TS-1", 5},
+    {MOD("    @R.function\n    def f(x: R.Object):\n        return g(x)\n"), "UnknownName", "TS-1",
+     5},
     /* functions */
     {"@R.function\ndef f(x):\n    return x\n", "MissingParamAnnotation", "TS-2", 2},
     {"@R.function\ndef f(x: R.Object, *a):\n    return x\n", "UnsupportedSyntax", "PY-1", 2},
@@ -900,43 +926,58 @@ static const struct {
     {FN("    return x\n    return x\n"), "DuplicateReturn", "TS-2", 4},
     {FN("    return x\n    y = x\n"), "StmtAfterReturn", "TS-2", 4},
     {FN("    with R.dataflow():\n        return x\n    y = x\n"), "StmtAfterReturn", "TS-2", 5},
-    {FN("    @T.prim_func\n    def g(A: T.Buffer((4,), \"float32\")):\n        T.evaluate(0)\n    return x\n"),
+    {FN("    @T.prim_func\n    def g(A: T.Buffer((4,), \"float32\")):\n        T.evaluate(0)\n    "
+        "return x\n"),
      "NestedPrimFunc", "TS-2", 4},
     {FN("    def g(y: R.Object):\n        return y\n    return x\n"), "BadDecorator", "TS-2", 3},
-    {"@R.function(private=True)\ndef f(x: R.Object):\n    R.func_attr({\"global_symbol\": \"f\"})\n    return x\n",
+    {"@R.function(private=True)\ndef f(x: R.Object):\n    R.func_attr({\"global_symbol\": "
+     "\"f\"})\n    return x\n",
      "PrivateGlobalSymbol", "TS-2", 3},
     {FN("    R.func_attr({\"a\": 1, \"a\": 2})\n    return x\n"), "DuplicateFuncAttr", "TS-2", 3},
-    {FN("    R.func_attr({\"a\": 1})\n    R.func_attr({\"b\": 1})\n    return x\n"), "DuplicateFuncAttr", "TS-2", 4},
+    {FN("    R.func_attr({\"a\": 1})\n    R.func_attr({\"b\": 1})\n    return x\n"),
+     "DuplicateFuncAttr", "TS-2", 4},
     /* annotations */
     {"@R.function\ndef f(x: R.Tensor(16)):\n    return x\n", "AnnotationShape", "TS-3", 2},
     {"@R.function\ndef f(x: R.Shape(3)):\n    return x\n", "AnnotationShape", "TS-3", 2},
-    {"@R.function\ndef f(x: R.Tensor((2, 3), ndim=3)):\n    return x\n", "AnnotationNdimConflict", "TS-3", 2},
-    {"@R.function\ndef f(x: R.Shape([2], ndim=1)):\n    return x\n", "AnnotationNdimConflict", "TS-3", 2},
+    {"@R.function\ndef f(x: R.Tensor((2, 3), ndim=3)):\n    return x\n", "AnnotationNdimConflict",
+     "TS-3", 2},
+    {"@R.function\ndef f(x: R.Shape([2], ndim=1)):\n    return x\n", "AnnotationNdimConflict",
+     "TS-3", 2},
     {"@R.function\ndef f(x: R.Tensor(ndim=-2)):\n    return x\n", "AnnotationNdim", "TS-3", 2},
     {"@R.function\ndef f(x: R.Tensor(ndim=\"1\")):\n    return x\n", "AnnotationNdim", "TS-3", 2},
-    {"@R.function\ndef f(x: R.Tensor(shape=(2,), layout=\"NCHW\")):\n    return x\n", "UnknownKeyword", "TS-3", 2},
+    {"@R.function\ndef f(x: R.Tensor(shape=(2,), layout=\"NCHW\")):\n    return x\n",
+     "UnknownKeyword", "TS-3", 2},
     {"@R.function\ndef f(x: R.Prim()):\n    return x\n", "AnnotationArity", "TS-3", 2},
     {"@R.function\ndef f(x: R.Object(1)):\n    return x\n", "AnnotationArity", "TS-3", 2},
-    {"@R.function\ndef f(x: R.Tensor((2,), \"float32\", \"llvm\", 1, 2)):\n    return x\n", "AnnotationArity", "TS-3", 2},
-    {"@R.function\ndef f(x: R.Tensor((2,), \"floot32\")):\n    return x\n", "BadDType", "TS-3.1", 2},
+    {"@R.function\ndef f(x: R.Tensor((2,), \"float32\", \"llvm\", 1, 2)):\n    return x\n",
+     "AnnotationArity", "TS-3", 2},
+    {"@R.function\ndef f(x: R.Tensor((2,), \"floot32\")):\n    return x\n", "BadDType", "TS-3.1",
+     2},
     {"@R.function\ndef f(x: R.Tensorr):\n    return x\n", "BadAnnotation", "TS-3", 2},
     {"@R.function\ndef f(x: int):\n    return x\n", "BadAnnotation", "TS-3", 2},
     {FN("    y: R.Tensor((\"n\",)) = x\n    return y\n"), "StringDimOutsideSignature", "TS-3", 3},
-    {FN("    y = R.match_cast(x, R.Tensor((\"n\",)))\n    return y\n"), "StringDimOutsideSignature", "TS-3", 3},
+    {FN("    y = R.match_cast(x, R.Tensor((\"n\",)))\n    return y\n"), "StringDimOutsideSignature",
+     "TS-3", 3},
     {FN("    y = R.call_packed(\"f\", x, sinfo_args=R.Tensor((\"n\",)))\n    return y\n"),
      "StringDimOutsideSignature", "TS-3", 3},
     {FN("    return R.shape([\"n\"])\n"), "StringDimOutsideSignature", "TS-3", 3},
-    {"@R.function\ndef f(x: R.Tensor((\"m + 1\", \"m * 2\"))):\n    return x\n", "UndefinedShapeVar", "TS-5.1", 2},
-    {"@R.function\ndef f(x: R.Tensor((\"n\",))) -> R.Tensor((\"k\",)):\n    return x\n", "UndefinedShapeVar", "TS-5.1", 2},
-    {"@R.function\ndef f(x: R.Tensor((\"n\",))) -> R.Tensor((\"n + k\",)):\n    return x\n", "UndefinedShapeVar", "TS-5.1", 2},
+    {"@R.function\ndef f(x: R.Tensor((\"m + 1\", \"m * 2\"))):\n    return x\n",
+     "UndefinedShapeVar", "TS-5.1", 2},
+    {"@R.function\ndef f(x: R.Tensor((\"n\",))) -> R.Tensor((\"k\",)):\n    return x\n",
+     "UndefinedShapeVar", "TS-5.1", 2},
+    {"@R.function\ndef f(x: R.Tensor((\"n\",))) -> R.Tensor((\"n + k\",)):\n    return x\n",
+     "UndefinedShapeVar", "TS-5.1", 2},
     {"@R.function\ndef f(x: R.Tensor((n,))):\n    return x\n", "UnknownName", "TS-1", 2},
-    {"@R.function\ndef f(x: R.Tensor((\"n\",))):\n    n = T.int32()\n    return x\n", "ShapeVarDType", "TS-4.2", 3},
-    {FN("    m = T.int32()\n    y = R.match_cast(x, R.Tensor((m,)))\n    return y\n"), "ShapeVarDType", "TS-4.2", 4},
+    {"@R.function\ndef f(x: R.Tensor((\"n\",))):\n    n = T.int32()\n    return x\n",
+     "ShapeVarDType", "TS-4.2", 3},
+    {FN("    m = T.int32()\n    y = R.match_cast(x, R.Tensor((m,)))\n    return y\n"),
+     "ShapeVarDType", "TS-4.2", 4},
     /* bindings */
     {FN("    a = b = x\n    return a\n"), "ChainedAssign", "TS-4.1", 3},
     {FN("    x[0] = x\n    return x\n"), "BadAssignTarget", "TS-4.1", 3},
     {FN("    a, b = x, x, x\n    return a\n"), "BadAssignTarget", "TS-4.1", 3},
-    {FN("    a: R.Tensor((2,), \"float32\") = R.match_cast(x, R.Tensor((3,), \"float32\"))\n    return a\n"),
+    {FN("    a: R.Tensor((2,), \"float32\") = R.match_cast(x, R.Tensor((3,), \"float32\"))\n    "
+        "return a\n"),
      "MatchCastAnnotation", "TS-4.3", 3},
     {FN("    x += x\n    return x\n"), "UnsupportedSyntax", "PY-1", 3},
     {FN("    for i in range(3):\n        pass\n    return x\n"), "UnsupportedSyntax", "PY-1", 3},
@@ -944,24 +985,33 @@ static const struct {
     {FN("    return T.foo(1)\n"), "UnknownName", "TS-1", 3},
     /* dataflow */
     {FN("    R.output(x)\n    return x\n"), "OutputOutsideDataflow", "TS-4.4", 3},
-    {FN("    with R.dataflow():\n        y = x\n        R.output(y)\n        R.output(y)\n    return y\n"),
+    {FN("    with R.dataflow():\n        y = x\n        R.output(y)\n        R.output(y)\n    "
+        "return y\n"),
      "DuplicateOutput", "TS-4.4", 6},
-    {FN("    with R.dataflow():\n        y = x\n        R.output(y)\n        z = y\n    return y\n"),
+    {FN("    with R.dataflow():\n        y = x\n        R.output(y)\n        z = y\n    return "
+        "y\n"),
      "BindingAfterOutput", "TS-4.4", 6},
-    {FN("    with R.dataflow():\n        y = x\n        R.output(x)\n    return y\n"), "OutputForeignVar", "TS-4.4", 5},
-    {FN("    with R.dataflow():\n        y = x\n        R.output()\n    return y\n"), "UnknownName", "TS-1", 6},
+    {FN("    with R.dataflow():\n        y = x\n        R.output(x)\n    return y\n"),
+     "OutputForeignVar", "TS-4.4", 5},
+    {FN("    with R.dataflow():\n        y = x\n        R.output()\n    return y\n"), "UnknownName",
+     "TS-1", 6},
     {FN("    with R.dataflow() as d:\n        y = x\n    return x\n"), "BadWith", "TS-4.4", 3},
     {FN("    with T.block():\n        y = x\n    return x\n"), "BadWith", "TS-4.4", 3},
-    {FN("    with R.dataflow():\n        with R.dataflow():\n            y = x\n    return x\n"), "BadWith", "TS-4.4", 4},
-    {FN("    with R.dataflow():\n        if x:\n            y = x\n        else:\n            y = x\n    return x\n"),
+    {FN("    with R.dataflow():\n        with R.dataflow():\n            y = x\n    return x\n"),
+     "BadWith", "TS-4.4", 4},
+    {FN("    with R.dataflow():\n        if x:\n            y = x\n        else:\n            y = "
+        "x\n    return x\n"),
      "IfInDataflow", "WF-7", 4},
     /* if/else */
     {FN("    if x:\n        y = x\n    return x\n"), "MissingElse", "TS-4.5", 3},
-    {FN("    if x:\n        y = x\n    else:\n        z = x\n    return x\n"), "IfBranchMismatch", "TS-4.5", 6},
-    {FN("    if x:\n        y = x\n    else:\n        return x\n    return x\n"), "IfBranchMismatch", "TS-4.5", 6},
+    {FN("    if x:\n        y = x\n    else:\n        z = x\n    return x\n"), "IfBranchMismatch",
+     "TS-4.5", 6},
+    {FN("    if x:\n        y = x\n    else:\n        return x\n    return x\n"),
+     "IfBranchMismatch", "TS-4.5", 6},
     {FN("    if x:\n        y: R.Tensor = x\n    else:\n        y: R.Object = x\n    return y\n"),
      "IfBranchMismatch", "TS-4.5", 6},
-    {FN("    if x:\n        a = x\n        y = a\n    else:\n        y = x\n    return a\n"), "UnknownName", "TS-1", 8},
+    {FN("    if x:\n        a = x\n        y = a\n    else:\n        y = x\n    return a\n"),
+     "UnknownName", "TS-1", 8},
     /* expressions */
     {FN("    return x % x\n"), "PythonModOperator", "TS-6", 3},
     {FN("    return x + 1\n"), "PythonNumberOperand", "TS-6", 3},
@@ -984,11 +1034,14 @@ static const struct {
     {FN("    y = (x, x)\n    return y[-1]\n"), "BadArguments", "TS-7", 4},
     {FN("    y = (x, x)\n    i = 0\n    return y[i]\n"), "BadArguments", "TS-7", 5},
     {FN("    return R.call_tir(x, (x,))\n"), "BadArguments", "TS-7", 3},
-    {FN("    return R.call_tir_inplace(x, R.tuple(x, x), 0, R.Tensor((2,), \"float32\"))\n"), "BadArguments", "TS-7", 3},
+    {FN("    return R.call_tir_inplace(x, R.tuple(x, x), 0, R.Tensor((2,), \"float32\"))\n"),
+     "BadArguments", "TS-7", 3},
     {FN("    return R.call_tir(x, (x,), R.Tensor, 1, 2)\n"), "BadArguments", "TS-7", 3},
     {FN("    return R.call_tir(x, (x,), R.Tensor, tirvars=(1,))\n"), "UnknownKeyword", "TS-3", 3},
-    {FN("    return R.call_pure_packed(\"f\", x, sinfo_args=R.Tensor, foo=1)\n"), "UnknownKeyword", "TS-3", 3},
-    {FN("    return R.call_inplace_packed(\"f\", x, sinfo_args=R.Tensor)\n"), "BadArguments", "TS-7", 3},
+    {FN("    return R.call_pure_packed(\"f\", x, sinfo_args=R.Tensor, foo=1)\n"), "UnknownKeyword",
+     "TS-3", 3},
+    {FN("    return R.call_inplace_packed(\"f\", x, sinfo_args=R.Tensor)\n"), "BadArguments",
+     "TS-7", 3},
     {FN("    return R.shape(4)\n"), "BadArguments", "TS-7", 3},
     {FN("    return R.str(1)\n"), "BadArguments", "TS-7", 3},
     {FN("    return R.make_closure(x)\n"), "BadArguments", "TS-7", 3},
@@ -1054,11 +1107,13 @@ static void test_scopes_and_spans(void)
     CU_ASSERT_TRUE(is_var(ret->u.tuple.fields[0], a2->var));
     CU_ASSERT_EQUAL(ret->span.line, 11);
     CU_ASSERT_EQUAL(ret->span.col, 12);
-    expect_error(FN("    with R.dataflow():\n        lv = R.add(x, x)\n        R.output()\n    return lv\n"),
-                 "UnknownName", "TS-1");
-    expect_error(FN("    if x:\n        n = T.int64()\n        y = R.match_cast(x, R.Tensor((n,)))\n"
-                    "    else:\n        y = x\n    return R.shape([n])\n"),
-                 "UnknownName", "TS-1");
+    expect_error(
+        FN("    with R.dataflow():\n        lv = R.add(x, x)\n        R.output()\n    return lv\n"),
+        "UnknownName", "TS-1");
+    expect_error(
+        FN("    if x:\n        n = T.int64()\n        y = R.match_cast(x, R.Tensor((n,)))\n"
+           "    else:\n        y = x\n    return R.shape([n])\n"),
+        "UnknownName", "TS-1");
 }
 
 UNIT_SUITE(script)

@@ -48,8 +48,8 @@ static void collect_seq(SiteList *sl, const Expr *seq, bool top_level)
         const BindingBlock *blk = seq->u.seq.blocks[k];
         for (int i = 0; i < blk->n; i++) {
             const Binding *b = blk->bindings[i];
-            BindingSite site = {b->span.line, b->span.col, b->var ? b->var->name : "_",
-                                top_level, 0};
+            BindingSite site = {b->span.line, b->span.col, b->var ? b->var->name : "_", top_level,
+                                0};
             VEC_PUSH(sl->items, sl->n, sl->cap, site);
             collect_expr(sl, b->value, false);
         }
@@ -61,8 +61,12 @@ static void collect_seq(SiteList *sl, const Expr *seq, bool top_level)
 static void collect_expr(SiteList *sl, const Expr *e, bool top_level)
 {
     switch (e->kind) {
-    case EXPR_SEQ: collect_seq(sl, e, top_level); break;
-    case EXPR_FUNCTION: collect_expr(sl, e->u.func->body, false); break;
+    case EXPR_SEQ:
+        collect_seq(sl, e, top_level);
+        break;
+    case EXPR_FUNCTION:
+        collect_expr(sl, e->u.func->body, false);
+        break;
     case EXPR_IF:
         collect_expr(sl, e->u.if_.cond, false);
         collect_expr(sl, e->u.if_.then_branch, false);
@@ -77,7 +81,9 @@ static void collect_expr(SiteList *sl, const Expr *e, bool top_level)
         for (int i = 0; i < e->u.tuple.n; i++)
             collect_expr(sl, e->u.tuple.fields[i], false);
         break;
-    case EXPR_TUPLE_GET_ITEM: collect_expr(sl, e->u.get_item.tuple, false); break;
+    case EXPR_TUPLE_GET_ITEM:
+        collect_expr(sl, e->u.get_item.tuple, false);
+        break;
     case EXPR_CONSTANT:
     case EXPR_VAR:
     case EXPR_GLOBAL_VAR:
@@ -86,7 +92,8 @@ static void collect_expr(SiteList *sl, const Expr *e, bool top_level)
     case EXPR_DTYPE:
     case EXPR_EXTERN_FUNC:
     case EXPR_SHAPE:
-    case EXPR_OP: break;
+    case EXPR_OP:
+        break;
     }
 }
 
@@ -388,10 +395,10 @@ static void test_trace_judge(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(v);
     RunEntryTolerance tol = {CASE_DEFAULT_RTOL, CASE_DEFAULT_ATOL, false};
     bool ok_read = false;
-    CU_ASSERT_PTR_NOT_NULL(run_entry_values_differ(v, yaml_from_text("{shape: [2, 4]}"), &tol,
-                                                   &ok_read));
-    CU_ASSERT_PTR_NULL(run_entry_values_differ(v, yaml_from_text("{shape: [2, 3]}"), &tol,
-                                               &ok_read));
+    CU_ASSERT_PTR_NOT_NULL(
+        run_entry_values_differ(v, yaml_from_text("{shape: [2, 4]}"), &tol, &ok_read));
+    CU_ASSERT_PTR_NULL(
+        run_entry_values_differ(v, yaml_from_text("{shape: [2, 3]}"), &tol, &ok_read));
     CU_ASSERT_TRUE(ok_read);
 }
 

@@ -80,7 +80,7 @@ static StructInfo *fn1(StructInfo *p, StructInfo *r, bool pure)
 
 static void test_subtype(void)
 {
-    CU_ASSERT_EQUAL(sinfo_subtype(ten(c(2), NULL, 1, F32), obj()), REL_YES);          /* SUB-3 */
+    CU_ASSERT_EQUAL(sinfo_subtype(ten(c(2), NULL, 1, F32), obj()), REL_YES); /* SUB-3 */
     CU_ASSERT_EQUAL(sinfo_subtype(obj(), ten(NULL, NULL, -1, VOID)), REL_NO);
     CU_ASSERT_EQUAL(sinfo_subtype(ten(c(2), NULL, 1, F32), ten(NULL, NULL, -1, F32)), REL_YES);
     CU_ASSERT_EQUAL(sinfo_subtype(ten(c(2), NULL, 1, F32), ten(c(2), NULL, 1, VOID)), REL_YES);
@@ -89,13 +89,13 @@ static void test_subtype(void)
     CU_ASSERT_EQUAL(sinfo_subtype(ten(c(2), NULL, 1, F32), ten(c(3), NULL, 1, F32)), REL_NO);
     CU_ASSERT_EQUAL(sinfo_subtype(ten(NULL, NULL, 1, F32), ten(c(3), NULL, 1, F32)), REL_NO);
     CU_ASSERT_EQUAL(sinfo_subtype(ten(c(2), NULL, 1, I32), ten(c(2), NULL, 1, F32)), REL_NO);
-    CU_ASSERT_EQUAL(sinfo_subtype(shp(c(2), 1), shp(NULL, -1)), REL_YES);             /* SUB-5 */
+    CU_ASSERT_EQUAL(sinfo_subtype(shp(c(2), 1), shp(NULL, -1)), REL_YES); /* SUB-5 */
     CU_ASSERT_EQUAL(sinfo_subtype(shp(vn(), 1), shp(vm(), 1)), REL_MAYBE);
     CU_ASSERT_EQUAL(sinfo_subtype(shp(NULL, 1), shp(c(1), 1)), REL_NO);
     CU_ASSERT_EQUAL(sinfo_subtype(sinfo_prim(I32, c(1), SP), sinfo_prim(I32, NULL, SP)), REL_YES);
     CU_ASSERT_EQUAL(sinfo_subtype(sinfo_prim(I32, NULL, SP), sinfo_prim(F32, NULL, SP)), REL_NO);
     CU_ASSERT_EQUAL(sinfo_subtype(tup2(shp(vn(), 1), obj()), tup2(shp(vm(), 1), obj())),
-                    REL_MAYBE);                                                          /* SUB-6 */
+                    REL_MAYBE); /* SUB-6 */
     CU_ASSERT_EQUAL(sinfo_subtype(tup2(obj(), NULL), tup2(obj(), obj())), REL_NO);
     /* SUB-8: purity, contravariant params, covariant result */
     StructInfo *t2 = ten(c(2), NULL, 1, F32), *tany = ten(NULL, NULL, -1, F32);
@@ -152,7 +152,8 @@ static void test_unify(void)
     CU_ASSERT_STRING_EQUAL(pr(sinfo_unify(t2, t2)), "R.Tensor((2,), dtype=\"float32\")");
     CU_ASSERT_STRING_EQUAL(pr(sinfo_unify(t2, t3)), "R.Tensor(dtype=\"float32\", ndim=1)");
     CU_ASSERT_STRING_EQUAL(pr(sinfo_unify(t2, ten(c(2), NULL, 1, I32))), "R.Tensor((2,))");
-    CU_ASSERT_STRING_EQUAL(pr(sinfo_unify(t2, ten(c(2), c(2), 2, F32))), "R.Tensor(dtype=\"float32\")");
+    CU_ASSERT_STRING_EQUAL(pr(sinfo_unify(t2, ten(c(2), c(2), 2, F32))),
+                           "R.Tensor(dtype=\"float32\")");
     CU_ASSERT_STRING_EQUAL(pr(sinfo_unify(shp(c(1), 1), shp(NULL, 1))), "R.Shape(ndim=1)");
     CU_ASSERT_STRING_EQUAL(pr(sinfo_unify(shp(c(1), 1), shp(c(1), 1))), "R.Shape([1])");
     CU_ASSERT_STRING_EQUAL(pr(sinfo_unify(shp(c(1), 1), shp(c(2), 1))), "R.Shape(ndim=1)");
@@ -162,10 +163,12 @@ static void test_unify(void)
     CU_ASSERT_STRING_EQUAL(pr(sinfo_unify(sinfo_prim(I32, NULL, SP), sinfo_prim(F32, NULL, SP))),
                            "R.Object");
     CU_ASSERT_STRING_EQUAL(pr(sinfo_unify(tup2(t2, NULL), tup2(t2, t2))), "R.Object");
-    CU_ASSERT_STRING_EQUAL(pr(sinfo_unify(tup2(t2, t2), tup2(t2, t3))),
-                           "R.Tuple(R.Tensor((2,), dtype=\"float32\"), R.Tensor(dtype=\"float32\", ndim=1))");
+    CU_ASSERT_STRING_EQUAL(
+        pr(sinfo_unify(tup2(t2, t2), tup2(t2, t3))),
+        "R.Tuple(R.Tensor((2,), dtype=\"float32\"), R.Tensor(dtype=\"float32\", ndim=1))");
     CU_ASSERT_STRING_EQUAL(pr(sinfo_unify(fn1(t2, t2, true), fn1(t2, t3, false))),
-                           "R.Callable((R.Tensor((2,), dtype=\"float32\"),), R.Tensor(dtype=\"float32\", ndim=1), False)");
+                           "R.Callable((R.Tensor((2,), dtype=\"float32\"),), "
+                           "R.Tensor(dtype=\"float32\", ndim=1), False)");
     CU_ASSERT_STRING_EQUAL(pr(sinfo_unify(fn1(t2, t2, true), fn1(t3, t2, true))), "R.Object");
 }
 
@@ -198,9 +201,9 @@ static void test_erase_and_map(void)
     ShapeVarMap map = {NULL, NULL, 0, 0};
     sinfo_shape_var_mapping(ten(vn(), NULL, 1, F32), ten(c(7), NULL, 1, F32), &map);
     CU_ASSERT_EQUAL(map.n, 1);
-    CU_ASSERT_STRING_EQUAL(pr(sinfo_substitute(shp(primexpr_binary(PE_MUL, vn(), c(2), SP), 1),
-                                               &map)),
-                           "R.Shape([14])");
+    CU_ASSERT_STRING_EQUAL(
+        pr(sinfo_substitute(shp(primexpr_binary(PE_MUL, vn(), c(2), SP), 1), &map)),
+        "R.Shape([14])");
 }
 
 /* ---- derivation on programs ------------------------------------------------------------ */
@@ -270,27 +273,29 @@ static void test_derive_leaves(void)
 
 static void test_derive_calls(void)
 {
-    Checked r = check("@I.ir_module\n"
-                      "class M:\n"
-                      "    @R.function\n"
-                      "    def f(x: R.Tensor((\"m\",), \"float32\")) -> R.Tensor((\"m * 2\",), \"float32\"):\n"
-                      "        return R.call_pure_packed(\"g\", x, sinfo_args=R.Tensor((m * 2,), \"float32\"))\n"
-                      "    @R.function\n"
-                      "    def main(y: R.Tensor((3,), \"float32\")):\n"
-                      "        a = M.f(y)\n"
-                      "        return a\n");
+    Checked r = check(
+        "@I.ir_module\n"
+        "class M:\n"
+        "    @R.function\n"
+        "    def f(x: R.Tensor((\"m\",), \"float32\")) -> R.Tensor((\"m * 2\",), \"float32\"):\n"
+        "        return R.call_pure_packed(\"g\", x, sinfo_args=R.Tensor((m * 2,), \"float32\"))\n"
+        "    @R.function\n"
+        "    def main(y: R.Tensor((3,), \"float32\")):\n"
+        "        a = M.f(y)\n"
+        "        return a\n");
     CU_ASSERT_EQUAL(r.errors.n, 0);
     CU_ASSERT_STRING_EQUAL(sinfo_text(&r, "a"), "R.Tensor((6,), dtype=\"float32\")");
-    Checked bad = check("@I.ir_module\n"
-                        "class M:\n"
-                        "    @R.function\n"
-                        "    def f(x: R.Tensor((2,), \"float32\")) -> R.Tensor((2,), \"float32\"):\n"
-                        "        return x\n"
-                        "    @R.function\n"
-                        "    def main(y: R.Tensor((3,), \"float32\")):\n"
-                        "        a = M.f(y)\n"
-                        "        b = M.f(y, y)\n"
-                        "        return a\n");
+    Checked bad =
+        check("@I.ir_module\n"
+              "class M:\n"
+              "    @R.function\n"
+              "    def f(x: R.Tensor((2,), \"float32\")) -> R.Tensor((2,), \"float32\"):\n"
+              "        return x\n"
+              "    @R.function\n"
+              "    def main(y: R.Tensor((3,), \"float32\")):\n"
+              "        a = M.f(y)\n"
+              "        b = M.f(y, y)\n"
+              "        return a\n");
     CU_ASSERT_EQUAL(bad.errors.n, 2);
     CU_ASSERT_STRING_EQUAL(first_code(&bad.errors), "ArgIncompatible");
     CU_ASSERT_STRING_EQUAL(bad.errors.items[1].code, "ArityMismatch");

@@ -20,8 +20,7 @@ typedef struct Outcome {
 
 /* Parses `src` (a module body of PrimFuncs), then calls `name` on the arguments with the
  * given fuel (0: the default). */
-static Outcome call_fuel(const char *src, const char *name, Value **args, int nargs,
-                         int64_t fuel)
+static Outcome call_fuel(const char *src, const char *name, Value **args, int nargs, int64_t fuel)
 {
     ErrorTrap trap;
     Interp in;
@@ -103,8 +102,7 @@ static void assert_ints(const Value *v, const int64_t *want, int64_t n)
     for (int64_t i = 0; i < n; i++) {
         int64_t got = tensor_get_i64(v->u.tensor, i);
         if (got != want[i])
-            fprintf(stderr, "element %ld: got %ld, want %ld\n", (long)i, (long)got,
-                    (long)want[i]);
+            fprintf(stderr, "element %ld: got %ld, want %ld\n", (long)i, (long)got, (long)want[i]);
         CU_ASSERT_EQUAL(got, want[i]);
     }
 }
@@ -164,21 +162,20 @@ static void test_arity_and_arg_kinds(void)
 
 /* ---- matmul: grid, remap, init, symbolic shapes --------------------------------------- */
 
-static const char *const MATMUL =
-    "    @T.prim_func\n"
-    "    def matmul(a: T.handle, b: T.handle, c: T.handle):\n"
-    "        m = T.int64()\n"
-    "        n = T.int64()\n"
-    "        k = T.int64()\n"
-    "        A = T.match_buffer(a, (m, n), \"int32\")\n"
-    "        B = T.match_buffer(b, (n, k), \"int32\")\n"
-    "        C = T.match_buffer(c, (m, k), \"int32\")\n"
-    "        for i, j, kk in T.grid(m, k, n):\n"
-    "            with T.block(\"matmul\"):\n"
-    "                vi, vj, vk = T.axis.remap(\"SSR\", [i, j, kk])\n"
-    "                with T.init():\n"
-    "                    C[vi, vj] = 0\n"
-    "                C[vi, vj] = C[vi, vj] + A[vi, vk] * B[vk, vj]\n";
+static const char *const MATMUL = "    @T.prim_func\n"
+                                  "    def matmul(a: T.handle, b: T.handle, c: T.handle):\n"
+                                  "        m = T.int64()\n"
+                                  "        n = T.int64()\n"
+                                  "        k = T.int64()\n"
+                                  "        A = T.match_buffer(a, (m, n), \"int32\")\n"
+                                  "        B = T.match_buffer(b, (n, k), \"int32\")\n"
+                                  "        C = T.match_buffer(c, (m, k), \"int32\")\n"
+                                  "        for i, j, kk in T.grid(m, k, n):\n"
+                                  "            with T.block(\"matmul\"):\n"
+                                  "                vi, vj, vk = T.axis.remap(\"SSR\", [i, j, kk])\n"
+                                  "                with T.init():\n"
+                                  "                    C[vi, vj] = 0\n"
+                                  "                C[vi, vj] = C[vi, vj] + A[vi, vk] * B[vk, vj]\n";
 
 static void test_matmul_init_once(void)
 {
@@ -258,13 +255,12 @@ static void test_repeated_dim_var(void)
 
 /* ---- trailing scalar parameters --------------------------------------------------------- */
 
-static const char *const COPY =
-    "    @T.prim_func\n"
-    "    def copy(var_x: T.handle, var_y: T.handle, n: T.int64):\n"
-    "        X = T.match_buffer(var_x, (n * 2,), \"int32\")\n"
-    "        Y = T.match_buffer(var_y, (n * 2,), \"int32\")\n"
-    "        for i in range(n * 2):\n"
-    "            Y[i] = X[i] + T.int32(n)\n";
+static const char *const COPY = "    @T.prim_func\n"
+                                "    def copy(var_x: T.handle, var_y: T.handle, n: T.int64):\n"
+                                "        X = T.match_buffer(var_x, (n * 2,), \"int32\")\n"
+                                "        Y = T.match_buffer(var_y, (n * 2,), \"int32\")\n"
+                                "        for i in range(n * 2):\n"
+                                "            Y[i] = X[i] + T.int32(n)\n";
 
 static void test_trailing_scalar(void)
 {
@@ -397,11 +393,10 @@ static void test_alloc_buffer(void)
     assert_ints(args2[1], want2, 4);
 }
 
-static const char *const NEG_ALLOC =
-    "    @T.prim_func\n"
-    "    def neg_alloc(n: T.int64):\n"
-    "        T0 = T.alloc_buffer((n - 5,), \"int32\")\n"
-    "        T0[0] = 1\n";
+static const char *const NEG_ALLOC = "    @T.prim_func\n"
+                                     "    def neg_alloc(n: T.int64):\n"
+                                     "        T0 = T.alloc_buffer((n - 5,), \"int32\")\n"
+                                     "        T0[0] = 1\n";
 
 static void test_alloc_negative(void)
 {
@@ -481,24 +476,23 @@ static void test_return_value(void)
 
 /* ---- blocks: domains, predicates; fuel -------------------------------------------------- */
 
-static const char *const BLOCKS =
-    "    @T.prim_func\n"
-    "    def outside(B: T.Buffer((5,), \"int32\")):\n"
-    "        for i in range(5):\n"
-    "            with T.block(\"b\"):\n"
-    "                vi = T.axis.spatial(4, i)\n"
-    "                B[vi] = 1\n"
-    "    @T.prim_func\n"
-    "    def split(B: T.Buffer((10,), \"int32\")):\n"
-    "        for io, ii in T.grid(3, 4):\n"
-    "            with T.block(\"b\"):\n"
-    "                vi = T.axis.spatial(10, io * 4 + ii)\n"
-    "                T.where(io * 4 + ii < 10)\n"
-    "                B[vi] = B[vi] + 1\n"
-    "    @T.prim_func\n"
-    "    def spin(B: T.Buffer((1,), \"int32\")):\n"
-    "        for i in T.parallel(1000):\n"
-    "            B[0] = B[0] + 1\n";
+static const char *const BLOCKS = "    @T.prim_func\n"
+                                  "    def outside(B: T.Buffer((5,), \"int32\")):\n"
+                                  "        for i in range(5):\n"
+                                  "            with T.block(\"b\"):\n"
+                                  "                vi = T.axis.spatial(4, i)\n"
+                                  "                B[vi] = 1\n"
+                                  "    @T.prim_func\n"
+                                  "    def split(B: T.Buffer((10,), \"int32\")):\n"
+                                  "        for io, ii in T.grid(3, 4):\n"
+                                  "            with T.block(\"b\"):\n"
+                                  "                vi = T.axis.spatial(10, io * 4 + ii)\n"
+                                  "                T.where(io * 4 + ii < 10)\n"
+                                  "                B[vi] = B[vi] + 1\n"
+                                  "    @T.prim_func\n"
+                                  "    def spin(B: T.Buffer((1,), \"int32\")):\n"
+                                  "        for i in T.parallel(1000):\n"
+                                  "            B[0] = B[0] + 1\n";
 
 static void test_block_domain(void)
 {

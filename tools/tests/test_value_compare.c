@@ -14,7 +14,8 @@ static Value *val(const char *text)
 {
     ValueYamlOptions opt = {NULL, true};
     ErrorTrap trap;
-    if (setjmp(trap.jmp) == 0) return value_yaml_parse_text(text, &opt, &trap);
+    if (setjmp(trap.jmp) == 0)
+        return value_yaml_parse_text(text, &opt, &trap);
     fprintf(stderr, "\nunexpected: %s\n", error_format(&trap.error));
     CU_FAIL_FATAL("value did not parse");
     return NULL;
@@ -31,7 +32,8 @@ static void expect_reason(const char *actual, const char *expected, const char *
     char *why = NULL;
     CU_ASSERT_FALSE(compare_values(val(actual), val(expected), NULL, &why));
     CU_ASSERT_PTR_NOT_NULL_FATAL(why);
-    if (strstr(why, part) == NULL) fprintf(stderr, "\nreason \"%s\" lacks \"%s\"\n", why, part);
+    if (strstr(why, part) == NULL)
+        fprintf(stderr, "\nreason \"%s\" lacks \"%s\"\n", why, part);
     CU_ASSERT_PTR_NOT_NULL(strstr(why, part));
 }
 

@@ -113,7 +113,8 @@ static Tensor *build(const NumpyCase *c)
             tensor_set_i64(x, i, (int64_t)strtoull(p, &end, 10));
         else
             tensor_set_i64(x, i, strtoll(p, &end, 10));
-        if (!iota) p = end;
+        if (!iota)
+            p = end;
     }
     return x;
 }

@@ -15,7 +15,8 @@ static Value *parse_as(const char *text, bool expectation)
 {
     ValueYamlOptions opt = {"v.yaml", expectation};
     ErrorTrap trap;
-    if (setjmp(trap.jmp) == 0) return value_yaml_parse_text(text, &opt, &trap);
+    if (setjmp(trap.jmp) == 0)
+        return value_yaml_parse_text(text, &opt, &trap);
     fprintf(stderr, "\nunexpected: %s\n", error_format(&trap.error));
     return NULL;
 }
@@ -136,7 +137,8 @@ static void test_node_api(void)
     ValueYamlOptions opt = {"case.yaml", false};
     ErrorTrap trap;
     Value *v = NULL;
-    if (setjmp(trap.jmp) == 0) v = value_yaml_parse_node(&doc, first, &opt, &trap);
+    if (setjmp(trap.jmp) == 0)
+        v = value_yaml_parse_node(&doc, first, &opt, &trap);
     yaml_document_delete(&doc);
     CU_ASSERT_PTR_NOT_NULL_FATAL(v);
     CU_ASSERT_EQUAL(v->u.prim.i, 7);
@@ -208,7 +210,8 @@ static void test_roundtrip(void)
         Value *back = parse(written);
         char *why = NULL;
         CU_ASSERT_TRUE(compare_values(back, v, &exact, &why));
-        if (why != NULL) fprintf(stderr, "\n%s -> %s: %s\n", texts[i], written, why);
+        if (why != NULL)
+            fprintf(stderr, "\n%s -> %s: %s\n", texts[i], written, why);
         CU_ASSERT_STRING_EQUAL(render_value_case(back), written);
     }
 }

@@ -16,9 +16,9 @@ typedef struct Checked {
     SinfoBindings bindings;
 } Checked;
 
-#define HEADER                                                                              \
-    "@I.ir_module\n"                                                                        \
-    "class M:\n"                                                                            \
+#define HEADER                                                                                     \
+    "@I.ir_module\n"                                                                               \
+    "class M:\n"                                                                                   \
     "    I.module_global_infos({\"vdevice\": [I.vdevice(\"llvm\"), I.vdevice(\"cuda\", 0)]})\n"
 
 #define T4 "R.Tensor((4,), \"float32\")"

@@ -15,7 +15,7 @@
 
 typedef struct WfCase {
     const char *name;
-    bool ast;         /* the source is an ast: YAML text, else TVMScript */
+    bool ast; /* the source is an ast: YAML text, else TVMScript */
     const char *src;
     const char *code; /* the first error's code, or NULL: well-formed */
     const char *rule;
@@ -47,19 +47,20 @@ static void run_case(const WfCase *c, bool normal_form)
     IRModule *mod = load(c->name, c->ast, c->src);
     CU_ASSERT_PTR_NOT_NULL_FATAL(mod);
     const Error *e = first_error(mod, normal_form);
-    bool ok = c->code == NULL ? e == NULL
-                              : e != NULL && strcmp(e->code, c->code) == 0 &&
-                                    strcmp(e->rule, c->rule) == 0;
+    bool ok = c->code == NULL
+                  ? e == NULL
+                  : e != NULL && strcmp(e->code, c->code) == 0 && strcmp(e->rule, c->rule) == 0;
     if (!ok)
         printf("\n%s: expected %s %s, got %s\n", c->name, c->code ? c->code : "no error",
                c->rule ? c->rule : "", e ? error_format(e) : "no error");
     CU_ASSERT_TRUE(ok);
 }
 
-#define FN_X "@R.function\ndef main(x: R.Tensor((2,), \"float32\")) -> R.Tensor((2,), \"float32\"):\n"
+#define FN_X                                                                                       \
+    "@R.function\ndef main(x: R.Tensor((2,), \"float32\")) -> R.Tensor((2,), \"float32\"):\n"
 #define AST_MAIN "Function:\n  attrs: {global_symbol: main}\n"
-#define AST_X                                                                                \
-    AST_MAIN "  params: [{Var: x, struct_info: {TensorStructInfo: {shape: [2], dtype: "        \
+#define AST_X                                                                                      \
+    AST_MAIN "  params: [{Var: x, struct_info: {TensorStructInfo: {shape: [2], dtype: "            \
              "float32}}}]\n"
 
 static const WfCase CASES[] = {
@@ -79,8 +80,7 @@ static const WfCase CASES[] = {
      AST_X "  body: {SeqExpr: {blocks: [{BindingBlock: [{VarBinding: {var: {Var: y}, value: "
            "{Var: x}}}, {VarBinding: {var: {Var: y}, value: {Var: x}}}]}], body: {Var: y}}}\n",
      "VarBoundTwice", "WF-2"},
-    {"wf2-unbound", true, AST_X "  body: {SeqExpr: {body: {Var: nobody}}}\n", "UnboundVar",
-     "WF-2"},
+    {"wf2-unbound", true, AST_X "  body: {SeqExpr: {body: {Var: nobody}}}\n", "UnboundVar", "WF-2"},
     {"wf2-self", true,
      AST_X "  body: {SeqExpr: {blocks: [{BindingBlock: [{VarBinding: {var: {Var: y}, value: "
            "{Tuple: [{Var: y}]}}}]}], body: {Var: y}}}\n",
@@ -139,8 +139,7 @@ static const WfCase CASES[] = {
     {"wf12-no-entry", true,
      "Function:\n  params: [{Var: x}]\n  body: {SeqExpr: {body: {Var: x}}}\n", "NoEntryPoint",
      "WF-12"},
-    {"wf13-symbol", false,
-     FN_X "    R.func_attr({\"global_symbol\": \"other\"})\n    return x\n",
+    {"wf13-symbol", false, FN_X "    R.func_attr({\"global_symbol\": \"other\"})\n    return x\n",
      "GlobalSymbolMismatch", "WF-13"},
     {"wf14-annotation", true,
      AST_X "  body: {SeqExpr: {blocks: [{BindingBlock: [{VarBinding: {var: {Var: y, struct_info: "
@@ -161,8 +160,8 @@ static const WfCase CASES[] = {
      AST_MAIN "  body: {SeqExpr: {body: {PrimValue: {IntImm: {value: 1, dtype: int32x4}}}}}\n",
      "PrimValueForm", "WF-18"},
     {"wf19-handle", false,
-     "@R.function\ndef main(p: R.Prim(\"handle\")) -> R.Object:\n    return p\n",
-     "PrimSInfoDType", "WF-19"},
+     "@R.function\ndef main(p: R.Prim(\"handle\")) -> R.Object:\n    return p\n", "PrimSInfoDType",
+     "WF-19"},
     {"wf20-int4", false,
      "@R.function\ndef main(p: R.Tensor((1,), \"int4\")) -> R.Object:\n    return p\n",
      "DTypeAnnotation", "WF-20"},
@@ -175,7 +174,8 @@ static const WfCase CASES[] = {
      "R.Object:\n    return s\n",
      "PrimValueDType", "WF-22"},
     {"wf23-tuple-var", true,
-     AST_MAIN "  ret_struct_info: {ObjectStructInfo: {}}\n  params: [{Var: t, struct_info: {TupleStructInfo: [{TensorStructInfo: {shape: "
+     AST_MAIN "  ret_struct_info: {ObjectStructInfo: {}}\n  params: [{Var: t, struct_info: "
+              "{TupleStructInfo: [{TensorStructInfo: {shape: "
               "[2], dtype: float32}}]}}]\n"
               "  body: {Call: {op: {Op: relax.call_tir}, args: [{GlobalVar: main}, {Var: t}], "
               "sinfo_args: [{TensorStructInfo: {shape: [2], dtype: float32}}]}}\n",
@@ -217,8 +217,8 @@ static const WfCase NF_CASES[] = {
      "NotNormalForm", "NF-2"},
     {"nf3-body", true, AST_X "  body: {Var: x}\n", "NotNormalForm", "NF-3"},
     {"nf4-empty-block", true,
-     AST_X "  body: {SeqExpr: {blocks: [{BindingBlock: []}], body: {Var: x}}}\n",
-     "NotNormalForm", "NF-4"},
+     AST_X "  body: {SeqExpr: {blocks: [{BindingBlock: []}], body: {Var: x}}}\n", "NotNormalForm",
+     "NF-4"},
     {"nf5-call-tir", true,
      AST_X "  body: {SeqExpr: {blocks: [{BindingBlock: [{VarBinding: {var: {Var: y}, value: "
            "{Call: {op: {Op: relax.call_tir}, args: [{GlobalVar: main}, {Var: x}]}}}}]}], "
@@ -247,8 +247,8 @@ static void test_wf17_built(void)
                    strcmp(e->rule, "WF-17") == 0);
     f->u.func.derive_func = NULL;
     /* An opaque callable without derive_func is TVMScript's bare R.Callable: accepted. */
-    mod->funcs[0]->u.relax->ret = sinfo_func_opaque(sinfo_object(span_none()), true, NULL,
-                                                    span_none());
+    mod->funcs[0]->u.relax->ret =
+        sinfo_func_opaque(sinfo_object(span_none()), true, NULL, span_none());
     CU_ASSERT_PTR_NULL(first_error(mod, false));
 }
 

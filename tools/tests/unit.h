@@ -12,12 +12,12 @@ typedef void (*UnitRegisterFn)(void);
 void unit_add(UnitRegisterFn fn);
 
 /* In a test file:  UNIT_SUITE(lexer) { CU_pSuite s = CU_add_suite("lexer", 0, 0); ... } */
-#define UNIT_SUITE(name)                                                                    \
-    static void unit_register_##name(void);                                                 \
-    __attribute__((constructor)) static void unit_ctor_##name(void)                         \
-    {                                                                                       \
-        unit_add(unit_register_##name);                                                     \
-    }                                                                                       \
+#define UNIT_SUITE(name)                                                                           \
+    static void unit_register_##name(void);                                                        \
+    __attribute__((constructor)) static void unit_ctor_##name(void)                                \
+    {                                                                                              \
+        unit_add(unit_register_##name);                                                            \
+    }                                                                                              \
     static void unit_register_##name(void)
 
 /* The source tree's root, for tests that read spec-tests/. */
