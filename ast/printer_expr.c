@@ -522,6 +522,29 @@ static bool emit_format_call(Printer *p, StrBuf *sb, const Expr *e, const char *
     return true;
 }
 
+/* TVM's form: R.hint_on_device(x, R.device(dev_type=1, dev_id=0)[, "scope"]). */
+static bool emit_hint_on_device(Printer *p, StrBuf *sb, const Expr *e, const char *name)
+{
+    const Attrs *a = e->u.call.attrs;
+    const AttrValue *t = attrs_get(a, "dev_type");
+    const AttrValue *i = attrs_get(a, "dev_id");
+    const AttrValue *scope = attrs_get(a, "memory_scope");
+    int expected = 2 + (scope != NULL);
+    if (strcmp(name, "relax.hint_on_device") != 0 || e->u.call.nargs != 1 || t == NULL ||
+        i == NULL || t->kind != ATTR_INT || i->kind != ATTR_INT || a->n != expected ||
+        (scope != NULL && scope->kind != ATTR_STR))
+        return false;
+    strbuf_add(sb, "R.hint_on_device(");
+    printer_emit_expr(p, sb, e->u.call.args[0]);
+    strbuf_addf(sb, ", R.device(dev_type=%lld, dev_id=%lld)", (long long)t->u.i, (long long)i->u.i);
+    if (scope != NULL) {
+        strbuf_add(sb, ", ");
+        printer_emit_str_literal(sb, scope->u.s);
+    }
+    strbuf_addc(sb, ')');
+    return true;
+}
+
 static void emit_op_call(Printer *p, StrBuf *sb, const Expr *e)
 {
     const char *name = e->u.call.op->u.op_name;
@@ -531,6 +554,8 @@ static void emit_op_call(Printer *p, StrBuf *sb, const Expr *e)
         return;
     }
     if (emit_format_call(p, sb, e, name))
+        return;
+    if (emit_hint_on_device(p, sb, e, name))
         return;
     emit_op_name(sb, name);
     strbuf_addc(sb, '(');

@@ -419,25 +419,53 @@ static int64_t int_keyword(ScriptCtx *ctx, const PyExpr *c, const char *name, in
 /* hint_on_device -> R.hint_on_device(data, R.device(dev_type=t, dev_id=i))
  *                 | R.hint_on_device(data, dev_type=t, dev_id=i)
  * The device is kept as the call's attributes dev_type and dev_id. */
+/* A field of R.device(dev_type, dev_id): positional or keyword. */
+static int64_t device_field(ScriptCtx *ctx, const PyExpr *dev, int pos, const char *name,
+                            int64_t fallback)
+{
+    if (pos >= dev->u.call.nargs)
+        return int_keyword(ctx, dev, name, fallback);
+    const PyExpr *a = dev->u.call.args[pos];
+    if (a->kind != PY_INT)
+        script_fail(ctx, "BadArguments", a->span, "`%s` takes an integer", name);
+    return a->u.int_value;
+}
+
+static const PyExpr *device_call(ScriptCtx *ctx, const PyExpr *dev, const char *fname)
+{
+    ScriptNs ns;
+    const char *path = dev->kind == PY_CALL ? script_dotted(ctx, dev->u.call.func, &ns) : NULL;
+    if (path == NULL || ns != NS_RELAX || strcmp(path, "device") != 0)
+        script_fail(ctx, "BadArguments", dev->span, "R.%s takes a device R.device(...)", fname);
+    return dev;
+}
+
+/* hint_on_device -> R.hint_on_device(data, R.device(dev_type=t, dev_id=i) [, scope])
+ *                 | R.hint_on_device(data, dev_type=t, dev_id=i)
+ * The device is kept as the call's attributes dev_type, dev_id (and memory_scope). */
 static Expr *hint_on_device_form(ScriptCtx *ctx, const PyExpr *c, const char *fname)
 {
-    const PyExpr *dev = c;
-    if (c->u.call.nargs == 2) {
-        dev = c->u.call.args[1];
-        ScriptNs ns;
-        const char *path = dev->kind == PY_CALL ? script_dotted(ctx, dev->u.call.func, &ns) : NULL;
-        if (path == NULL || ns != NS_RELAX || strcmp(path, "device") != 0)
-            script_fail(ctx, "BadArguments", dev->span, "R.%s takes a device R.device(...)", fname);
-    } else if (c->u.call.nargs != 1) {
+    int n = c->u.call.nargs;
+    if (n < 1 || n > 3)
         script_fail(ctx, "BadArguments", c->span, "R.%s takes data and a device", fname);
-    }
     Expr **args = MEM_ARRAY(Expr *, 1);
     args[0] = script_expr(ctx, c->u.call.args[0]);
     Expr *call = make_call(mem_printf("relax.%s", fname), args, 1, c->span);
-    attrs_set(call->u.call.attrs, "dev_type",
-              attr_int(int_keyword(ctx, dev, "dev_type", 1), dev->span));
-    attrs_set(call->u.call.attrs, "dev_id",
-              attr_int(int_keyword(ctx, dev, "dev_id", 0), dev->span));
+    Attrs *attrs = call->u.call.attrs;
+    if (n == 1) {
+        attrs_set(attrs, "dev_type", attr_int(int_keyword(ctx, c, "dev_type", 1), c->span));
+        attrs_set(attrs, "dev_id", attr_int(int_keyword(ctx, c, "dev_id", 0), c->span));
+        return call;
+    }
+    const PyExpr *dev = device_call(ctx, c->u.call.args[1], fname);
+    attrs_set(attrs, "dev_type", attr_int(device_field(ctx, dev, 0, "dev_type", 1), dev->span));
+    attrs_set(attrs, "dev_id", attr_int(device_field(ctx, dev, 1, "dev_id", 0), dev->span));
+    if (n == 3) {
+        const PyExpr *scope = c->u.call.args[2];
+        if (scope->kind != PY_STR)
+            script_fail(ctx, "BadArguments", scope->span, "the memory scope must be a string");
+        attrs_set(attrs, "memory_scope", attr_str(scope->u.str, scope->span));
+    }
     return call;
 }
 
