@@ -28,6 +28,7 @@ int cmd_normalize(int argc, char **argv);
 int cmd_ops(int argc, char **argv);
 int cmd_repl(int argc, char **argv);
 int cmd_adapter_serve(int argc, char **argv);
+int cmd_rules(int argc, char **argv);
 
 extern const char CMD_PRINT_USAGE[];
 extern const char CMD_PARSE_USAGE[];
@@ -38,6 +39,7 @@ extern const char CMD_NORMALIZE_USAGE[];
 extern const char CMD_OPS_USAGE[];
 extern const char CMD_REPL_USAGE[];
 extern const char CMD_ADAPTER_SERVE_USAGE[];
+extern const char CMD_RULES_USAGE[];
 
 /* `relax run` writing its output (printed text and result) to `out`; errors go to stderr. */
 int cmd_run_to(int argc, char **argv, FILE *out);

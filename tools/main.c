@@ -24,6 +24,7 @@ static const CliCommand COMMANDS[] = {
     {"conform", "run the conformance corpus", CMD_CONFORM_USAGE, cmd_conform},
     {"repl", "explore a program interactively", CMD_REPL_USAGE, cmd_repl},
     {"ops", "list the operators, or their status table", CMD_OPS_USAGE, cmd_ops},
+    {"rules", "list the spec's rule ids and the cases that pin each", CMD_RULES_USAGE, cmd_rules},
     {"adapter-serve", "answer one conformance adapter request (protocol 1) on stdin",
      CMD_ADAPTER_SERVE_USAGE, cmd_adapter_serve},
     {"help", "describe a command", CMD_HELP_USAGE, cmd_help},
