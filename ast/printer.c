@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <string.h>
 
+#include "ast/literal.h"
 #include "ast/printer_internal.h"
 
 /* ---- Names ---- */
@@ -646,9 +647,9 @@ static void print_vdevice(Printer *p, const VDevice *vd)
     if (vd->target_config != NULL)
         printer_emit_dict(p, &p->out, vd->target_config, true);
     else
-        printer_emit_str_literal(&p->out, vd->target_kind ? vd->target_kind : "");
+        literal_add_string(&p->out, vd->target_kind ? vd->target_kind : "");
     strbuf_addf(&p->out, ", %d, ", vd->vdevice_id);
-    printer_emit_str_literal(&p->out, vd->memory_scope ? vd->memory_scope : "global");
+    literal_add_string(&p->out, vd->memory_scope ? vd->memory_scope : "global");
     strbuf_addc(&p->out, ')');
 }
 
@@ -677,7 +678,7 @@ static void print_global_infos(Printer *p, const IRModule *mod)
         if (key == NULL)
             break;
         strbuf_add(&p->out, sep);
-        printer_emit_str_literal(&p->out, key);
+        literal_add_string(&p->out, key);
         strbuf_add(&p->out, ": ");
         printer_emit_attr(p, &p->out, other->values[order[i]]);
         sep = ", ";
@@ -697,7 +698,7 @@ static void print_module_func(Printer *p, const ModuleFunc *f)
     case MODFUNC_EXTERN:
         printer_line_start(p);
         strbuf_addf(&p->out, "%s = R.ExternFunc(", f->gvar->name);
-        printer_emit_str_literal(&p->out, f->u.extern_symbol);
+        literal_add_string(&p->out, f->u.extern_symbol);
         strbuf_add(&p->out, ")\n");
         return;
     }

@@ -6,99 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ast/literal.h"
 #include "ast/printer_internal.h"
 #include "ast/scalar.h"
-
-void printer_emit_str_literal(StrBuf *sb, const char *s)
-{
-    strbuf_addc(sb, '"');
-    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
-        switch (*c) {
-        case '"':
-            strbuf_add(sb, "\\\"");
-            break;
-        case '\\':
-            strbuf_add(sb, "\\\\");
-            break;
-        case '\n':
-            strbuf_add(sb, "\\n");
-            break;
-        case '\t':
-            strbuf_add(sb, "\\t");
-            break;
-        case '\r':
-            strbuf_add(sb, "\\r");
-            break;
-        default:
-            if (*c < 0x20 || *c == 0x7f)
-                strbuf_addf(sb, "\\x%02x", *c);
-            else
-                strbuf_addc(sb, (char)*c);
-        }
-    }
-    strbuf_addc(sb, '"');
-}
-
-/* Whether the decimal text reads back to the same value in the dtype, however the reader
- * narrows it (through a double or through a float). */
-static bool reads_back(const char *text, double v, DataType t)
-{
-    double d = strtod(text, NULL);
-    float f = strtof(text, NULL);
-    if (t.code == DT_FLOAT && t.bits == 32)
-        return f == (float)v;
-    if (t.code == DT_FLOAT && t.bits == 16) {
-        uint16_t want = scalar_double_to_half(v);
-        return scalar_double_to_half(d) == want && scalar_float_to_half(f) == want;
-    }
-    if (t.code == DT_BFLOAT && t.bits == 16) {
-        uint16_t want = scalar_float_to_bfloat((float)v);
-        return scalar_float_to_bfloat(f) == want && scalar_float_to_bfloat((float)d) == want;
-    }
-    return d == v;
-}
-
-/* Python's repr layout for the digits of "%.Ne" text: positional for exponents in
- * [-4, 16), scientific otherwise, always with a '.' or an exponent. */
-static void emit_python_float(StrBuf *sb, const char *text)
-{
-    const char *s = text;
-    if (*s == '-') {
-        strbuf_addc(sb, '-');
-        s++;
-    }
-    char digits[40];
-    int nd = 0;
-    for (; *s && *s != 'e' && nd < 39; s++)
-        if (isdigit((unsigned char)*s))
-            digits[nd++] = *s;
-    int exp = *s == 'e' ? atoi(s + 1) : 0;
-    while (nd > 1 && digits[nd - 1] == '0')
-        nd--;
-    if (exp >= 16 || exp < -4) {
-        strbuf_addc(sb, digits[0]);
-        if (nd > 1) {
-            strbuf_addc(sb, '.');
-            strbuf_addn(sb, digits + 1, (size_t)(nd - 1));
-        }
-        strbuf_addf(sb, "e%c%02d", exp < 0 ? '-' : '+', abs(exp));
-        return;
-    }
-    if (exp < 0) {
-        strbuf_add(sb, "0.");
-        for (int i = 0; i < -exp - 1; i++)
-            strbuf_addc(sb, '0');
-        strbuf_addn(sb, digits, (size_t)nd);
-        return;
-    }
-    for (int i = 0; i <= exp; i++)
-        strbuf_addc(sb, i < nd ? digits[i] : '0');
-    strbuf_addc(sb, '.');
-    if (nd > exp + 1)
-        strbuf_addn(sb, digits + exp + 1, (size_t)(nd - exp - 1));
-    else
-        strbuf_addc(sb, '0');
-}
 
 void printer_emit_float(StrBuf *sb, double v, DataType dtype)
 {
@@ -110,13 +20,7 @@ void printer_emit_float(StrBuf *sb, double v, DataType dtype)
         strbuf_add(sb, v > 0 ? "float(\"inf\")" : "float(\"-inf\")");
         return;
     }
-    char text[64];
-    for (int prec = 1; prec <= 17; prec++) {
-        snprintf(text, sizeof text, "%.*e", prec - 1, v);
-        if (reads_back(text, v, dtype))
-            break;
-    }
-    emit_python_float(sb, text);
+    literal_add_float(sb, v, dtype, false);
 }
 
 static int key_cmp(const void *a, const void *b, const Attrs *attrs)
@@ -147,7 +51,7 @@ void printer_emit_dict(Printer *p, StrBuf *sb, const Attrs *attrs, bool sorted)
         int k = order ? order[i] : i;
         if (i > 0)
             strbuf_add(sb, ", ");
-        printer_emit_str_literal(sb, attrs->keys[k]);
+        literal_add_string(sb, attrs->keys[k]);
         strbuf_add(sb, ": ");
         printer_emit_attr(p, sb, attrs->values[k]);
     }
@@ -170,7 +74,7 @@ void printer_emit_attr(Printer *p, StrBuf *sb, const AttrValue *v)
         printer_emit_float(sb, v->u.f, dtype_float64());
         return;
     case ATTR_STR:
-        printer_emit_str_literal(sb, v->u.s);
+        literal_add_string(sb, v->u.s);
         return;
     case ATTR_LIST:
         strbuf_addc(sb, '[');
@@ -372,7 +276,7 @@ void printer_emit_expr(Printer *p, StrBuf *sb, const Expr *e)
     }
     case EXPR_STRING:
         strbuf_add(sb, "R.str(");
-        printer_emit_str_literal(sb, e->u.str);
+        literal_add_string(sb, e->u.str);
         strbuf_addc(sb, ')');
         return;
     case EXPR_DTYPE:
@@ -380,7 +284,7 @@ void printer_emit_expr(Printer *p, StrBuf *sb, const Expr *e)
         return;
     case EXPR_EXTERN_FUNC:
         strbuf_add(sb, "R.ExternFunc(");
-        printer_emit_str_literal(sb, e->u.extern_symbol);
+        literal_add_string(sb, e->u.extern_symbol);
         strbuf_addc(sb, ')');
         return;
     case EXPR_CALL:
@@ -439,7 +343,7 @@ static void emit_sinfo_args(Printer *p, StrBuf *sb, const Expr *e)
 static void emit_callee_arg(Printer *p, StrBuf *sb, const Expr *arg)
 {
     if (arg->kind == EXPR_EXTERN_FUNC)
-        printer_emit_str_literal(sb, arg->u.extern_symbol);
+        literal_add_string(sb, arg->u.extern_symbol);
     else
         printer_emit_expr(p, sb, arg);
 }
@@ -539,7 +443,7 @@ static bool emit_hint_on_device(Printer *p, StrBuf *sb, const Expr *e, const cha
     strbuf_addf(sb, ", R.device(dev_type=%lld, dev_id=%lld)", (long long)t->u.i, (long long)i->u.i);
     if (scope != NULL) {
         strbuf_add(sb, ", ");
-        printer_emit_str_literal(sb, scope->u.s);
+        literal_add_string(sb, scope->u.s);
     }
     strbuf_addc(sb, ')');
     return true;
@@ -569,7 +473,7 @@ static void emit_op_call(Printer *p, StrBuf *sb, const Expr *e)
         if (has_format && strcmp(attrs->keys[i], "format") == 0 && v->kind == ATTR_STR) {
             /* TVM keeps the format as a StringImm argument and prints it so. */
             strbuf_add(&kw, ", format=R.str(");
-            printer_emit_str_literal(&kw, v->u.s);
+            literal_add_string(&kw, v->u.s);
             strbuf_addc(&kw, ')');
             continue;
         }
@@ -593,7 +497,7 @@ static void emit_call_expr(Printer *p, StrBuf *sb, const Expr *e)
     int *order = printer_sorted_keys(attrs);
     if (op->kind == EXPR_EXTERN_FUNC) {
         strbuf_add(sb, "R.call_packed(");
-        printer_emit_str_literal(sb, op->u.extern_symbol);
+        literal_add_string(sb, op->u.extern_symbol);
         if (e->u.call.nargs > 0)
             strbuf_add(sb, ", ");
     } else {

@@ -73,7 +73,6 @@ void printer_line_start(Printer *p);
 void printer_line(Printer *p, const char *text);
 
 /* Leaves shared by every part. */
-void printer_emit_str_literal(StrBuf *sb, const char *s);
 void printer_emit_float(StrBuf *sb, double v, DataType dtype);
 void printer_emit_attr(Printer *p, StrBuf *sb, const AttrValue *v);
 void printer_emit_dict(Printer *p, StrBuf *sb, const Attrs *attrs, bool sorted);

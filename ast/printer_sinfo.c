@@ -2,6 +2,7 @@
  * SPEC_NOTES: "Canonical printing" (TVMSCRIPT.md §3.2, §5, §11). */
 #include <string.h>
 
+#include "ast/literal.h"
 #include "ast/printer_internal.h"
 
 /* Python precedence levels, loosest first. */
@@ -285,7 +286,7 @@ void printer_emit_dim(Printer *p, StrBuf *sb, const PrimExpr *e)
     StrBuf inner;
     strbuf_init(&inner);
     printer_emit_prim(p, &inner, e);
-    printer_emit_str_literal(sb, strbuf_str(&inner));
+    literal_add_string(sb, strbuf_str(&inner));
 }
 
 static bool vdevice_same(const VDevice *a, const VDevice *b)
@@ -422,7 +423,7 @@ static void emit_callable(Printer *p, StrBuf *sb, const StructInfo *s)
     }
     if (s->u.func.derive_func != NULL) {
         strbuf_addf(sb, "%sderive_func=", sep);
-        printer_emit_str_literal(sb, s->u.func.derive_func);
+        literal_add_string(sb, s->u.func.derive_func);
     }
     strbuf_addc(sb, ')');
 }

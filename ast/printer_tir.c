@@ -2,6 +2,7 @@
  * SPEC_NOTES: "Canonical printing" (TVMSCRIPT.md §11). */
 #include <string.h>
 
+#include "ast/literal.h"
 #include "ast/printer_internal.h"
 
 static bool is_return(const PrimExpr *e)
@@ -109,7 +110,7 @@ static void emit_buffer_args(Printer *p, StrBuf *sb, const Buffer *b)
     strbuf_addf(sb, ", \"%s\"", dtype_str(b->dtype));
     if (b->scope != NULL && strcmp(b->scope, "global") != 0) {
         strbuf_add(sb, ", scope=");
-        printer_emit_str_literal(sb, b->scope);
+        literal_add_string(sb, b->scope);
     }
 }
 
@@ -287,7 +288,7 @@ static void print_block(Printer *p, const Stmt *s)
     const char *name = s->u.block.name;
     strbuf_add(&p->out, "with T.block(");
     if (name != NULL && name[0] != '\0')
-        printer_emit_str_literal(&p->out, name);
+        literal_add_string(&p->out, name);
     strbuf_add(&p->out, "):\n");
     p->indent++;
     print_iters(p, s->u.block.iters, s->u.block.niters);

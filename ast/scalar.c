@@ -85,3 +85,19 @@ uint16_t scalar_float_to_bfloat(float f)
     uint32_t rounding = 0x7fffu + ((bits >> 16) & 1u);
     return (uint16_t)((bits + rounding) >> 16);
 }
+
+uint16_t scalar_double_to_bfloat(double d)
+{
+    if (isnan(d))
+        return (uint16_t)((signbit(d) ? 0x8000u : 0) | 0x7fc0u);
+    double a = fabs(d);
+    double r = a;
+    if (isfinite(a) && a != 0.0) {
+        int e;
+        frexp(a, &e);
+        int q = e - 8 < -133 ? -133 : e - 8; /* 8 significant bits; subnormals at 2^-133 */
+        r = ldexp(nearbyint(ldexp(a, -q)), q);
+    }
+    float f = r >= ldexp(1.0, 128) ? INFINITY : (float)r; /* exact: r has at most 8 bits */
+    return scalar_float_to_bfloat(signbit(d) ? -f : f);
+}

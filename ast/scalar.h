@@ -12,5 +12,7 @@ uint16_t scalar_double_to_half(double d);
 /* bfloat16: the top half of a binary32. */
 float scalar_bfloat_to_float(uint16_t b);
 uint16_t scalar_float_to_bfloat(float f);
+/* Rounds straight from the double, so no intermediate float rounding intervenes. */
+uint16_t scalar_double_to_bfloat(double d);
 
 #endif

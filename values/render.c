@@ -9,95 +9,8 @@
 #include <string.h>
 
 #include "ast/expr.h"
+#include "ast/literal.h"
 #include "ast/tir.h"
-
-/* ---- shortest decimal digits ---- */
-
-/* A finite non-negative number d1.d2d3... x 10^exp; `digits` has no trailing zeros
- * (zero is the single digit "0"). */
-typedef struct Decimal {
-    char digits[40];
-    int n;
-    int exp;
-} Decimal;
-
-/* Reads printf's "%e" text (d.ddde+XX) into a Decimal, dropping trailing zeros. */
-static void decimal_from_sci(const char *text, Decimal *d)
-{
-    d->n = 0;
-    const char *p = text;
-    for (; *p != '\0' && *p != 'e'; p++)
-        if (*p >= '0' && *p <= '9' && d->n < (int)sizeof d->digits - 1)
-            d->digits[d->n++] = *p;
-    d->exp = *p == 'e' ? atoi(p + 1) : 0;
-    while (d->n > 1 && d->digits[d->n - 1] == '0')
-        d->n--;
-    d->digits[d->n] = '\0';
-}
-
-static bool reads_back(const char *text, double a, DataType dtype)
-{
-    if (dtype.code == DT_FLOAT && dtype.bits == 32)
-        return strtof(text, NULL) == (float)a;
-    if (dtype.code == DT_FLOAT && dtype.bits == 64)
-        return strtod(text, NULL) == a;
-    return tensor_round_f64(dtype, strtod(text, NULL)) == a;
-}
-
-/* printf gives the correctly rounded p-digit decimal; at a binade edge the rounding
- * interval is lopsided and a neighbour one unit away may read back when it does not. */
-static bool try_neighbours(const Decimal *near, int p, double a, DataType dtype, Decimal *out)
-{
-    uint64_t m = 0;
-    for (int i = 0; i < p; i++)
-        m = m * 10u + (uint64_t)(i < near->n ? near->digits[i] - '0' : 0);
-    for (int delta = -1; delta <= 1; delta += 2) {
-        uint64_t cand = delta < 0 ? m - 1u : m + 1u;
-        if (cand == 0)
-            continue;
-        char text[64];
-        snprintf(text, sizeof text, "%" PRIu64 "e%d", cand, near->exp - (p - 1));
-        if (!reads_back(text, a, dtype))
-            continue;
-        char sci[64];
-        snprintf(sci, sizeof sci, "%.*e", p - 1, strtod(text, NULL));
-        decimal_from_sci(sci, out);
-        return true;
-    }
-    return false;
-}
-
-static void decimal_shortest(double a, DataType dtype, Decimal *d)
-{
-    char text[64];
-    for (int p = 1; p <= 17; p++) {
-        snprintf(text, sizeof text, "%.*e", p - 1, a);
-        decimal_from_sci(text, d);
-        if (a == 0.0 || reads_back(text, a, dtype))
-            return;
-        Decimal near = *d;
-        if (p > 1 && try_neighbours(&near, p, a, dtype, d))
-            return;
-    }
-    snprintf(text, sizeof text, "%.16e", a);
-    decimal_from_sci(text, d);
-}
-
-/* Positional digits: the integer part (at least "0") and the fraction (maybe empty). */
-static void decimal_split(const Decimal *d, StrBuf *ip, StrBuf *fp)
-{
-    if (d->exp < 0) {
-        strbuf_addc(ip, '0');
-        for (int i = 0; i < -d->exp - 1; i++)
-            strbuf_addc(fp, '0');
-        strbuf_add(fp, d->digits);
-        return;
-    }
-    for (int i = 0; i <= d->exp; i++)
-        strbuf_addc(ip, i < d->n ? d->digits[i] : '0');
-    if (d->n > d->exp + 1)
-        strbuf_add(fp, d->digits + d->exp + 1);
-}
 
 static void add_exponent(StrBuf *sb, int exp, int min_digits)
 {
@@ -113,36 +26,11 @@ static bool add_nonfinite(StrBuf *sb, double v)
     return !isfinite(v);
 }
 
-/* Python's float layout: positional for 1e-4 <= |v| < 1e16 (with ".0" when integral unless
- * `bare_integers`), otherwise d.ddde+XX. */
-static void add_float(StrBuf *sb, double v, DataType dtype, bool bare_integers)
-{
-    if (add_nonfinite(sb, v))
-        return;
-    double a = fabs(v);
-    Decimal d;
-    decimal_shortest(a, dtype, &d);
-    if (signbit(v))
-        strbuf_addc(sb, '-');
-    if (a == 0.0 || (a >= 1e-4 && a < 1e16)) {
-        StrBuf ip = {0}, fp = {0};
-        decimal_split(&d, &ip, &fp);
-        strbuf_add(sb, strbuf_str(&ip));
-        if (fp.len > 0 || !bare_integers || (a == 0.0 && signbit(v)))
-            strbuf_addf(sb, ".%s", fp.len > 0 ? fp.data : "0");
-        return;
-    }
-    strbuf_addc(sb, d.digits[0]);
-    if (d.n > 1)
-        strbuf_addf(sb, ".%s", d.digits + 1);
-    add_exponent(sb, d.exp, 2);
-}
-
 char *render_float_repr(double v, DataType dtype)
 {
     StrBuf sb;
     strbuf_init(&sb);
-    add_float(&sb, v, dtype, false);
+    literal_add_float(&sb, v, dtype, false);
     return strbuf_str(&sb);
 }
 
@@ -177,15 +65,15 @@ typedef struct NumFormat {
 static void float_parts(const NumFormat *f, double v, StrBuf *ip, StrBuf *fp, int *exp)
 {
     double a = fabs(v);
-    Decimal d;
+    LiteralDecimal d;
     char text[400];
-    decimal_shortest(a, f->t->dtype, &d);
+    literal_decimal_shortest(a, f->t->dtype, &d);
     if (signbit(v))
         strbuf_addc(ip, '-');
     if (f->exp_mode) {
         if (d.n > NUMPY_PRECISION + 1) {
             snprintf(text, sizeof text, "%.*e", NUMPY_PRECISION, a);
-            decimal_from_sci(text, &d);
+            literal_decimal_from_sci(text, &d);
         }
         strbuf_addc(ip, d.digits[0]);
         strbuf_add(fp, d.n > 1 ? d.digits + 1 : "");
@@ -504,7 +392,7 @@ static void print_prim(StrBuf *sb, const Value *v)
     if (dtype_is_bool(dt))
         strbuf_add(sb, v->u.prim.i ? "True" : "False");
     else if (dtype_is_float(dt))
-        add_float(sb, v->u.prim.f, dt, false);
+        literal_add_float(sb, v->u.prim.f, dt, false);
     else if (dtype_is_uint(dt))
         strbuf_addf(sb, "%" PRIu64, (uint64_t)v->u.prim.i);
     else
@@ -571,43 +459,13 @@ char *render_value_print(const Value *v)
 
 /* ---- case-file notation ---- */
 
-static void case_string(StrBuf *sb, const char *s)
-{
-    strbuf_addc(sb, '"');
-    for (const unsigned char *p = (const unsigned char *)s; *p != '\0'; p++) {
-        switch (*p) {
-        case '"':
-            strbuf_add(sb, "\\\"");
-            break;
-        case '\\':
-            strbuf_add(sb, "\\\\");
-            break;
-        case '\n':
-            strbuf_add(sb, "\\n");
-            break;
-        case '\t':
-            strbuf_add(sb, "\\t");
-            break;
-        case '\r':
-            strbuf_add(sb, "\\r");
-            break;
-        default:
-            if (*p < 0x20 || *p == 0x7f)
-                strbuf_addf(sb, "\\x%02x", *p);
-            else
-                strbuf_addc(sb, (char)*p);
-        }
-    }
-    strbuf_addc(sb, '"');
-}
-
 static void case_element(StrBuf *sb, const Tensor *t, int64_t i)
 {
     DataType dt = t->dtype;
     if (dtype_is_bool(dt))
         strbuf_add(sb, tensor_get_i64(t, i) ? "true" : "false");
     else if (dtype_is_float(dt))
-        add_float(sb, tensor_get_f64(t, i), dt, true);
+        literal_add_float(sb, tensor_get_f64(t, i), dt, true);
     else if (dtype_is_uint(dt))
         strbuf_addf(sb, "%" PRIu64, tensor_get_u64(t, i));
     else
@@ -648,7 +506,7 @@ static void case_prim(StrBuf *sb, const Value *v)
     if (dtype_is_bool(dt))
         strbuf_add(sb, v->u.prim.i ? "true" : "false");
     else if (dtype_is_float(dt))
-        add_float(sb, v->u.prim.f, dt, true);
+        literal_add_float(sb, v->u.prim.f, dt, true);
     else if (dtype_is_uint(dt))
         strbuf_addf(sb, "%" PRIu64, (uint64_t)v->u.prim.i);
     else
@@ -682,7 +540,7 @@ void render_value_case_to(StrBuf *sb, const Value *v)
         return;
     case VAL_STRING:
         strbuf_add(sb, "{string: ");
-        case_string(sb, v->u.str);
+        literal_add_string(sb, v->u.str);
         strbuf_addc(sb, '}');
         return;
     case VAL_DTYPE:
@@ -702,7 +560,7 @@ void render_value_case_to(StrBuf *sb, const Value *v)
             return;
         }
         strbuf_add(sb, "{object: ");
-        case_string(sb, v->u.object.name);
+        literal_add_string(sb, v->u.object.name);
         strbuf_addc(sb, '}');
         return;
     }

@@ -156,23 +156,6 @@ static uint64_t f64_to_bits(double v)
     return 0u - (uint64_t)(-m);
 }
 
-/* Rounds to bfloat16 from the exact double, so no intermediate float rounding intervenes. */
-static uint16_t f64_to_bf16(double d)
-{
-    if (isnan(d))
-        return (uint16_t)((signbit(d) ? 0x8000u : 0) | 0x7fc0u);
-    double a = fabs(d);
-    double r = a;
-    if (isfinite(a) && a != 0.0) {
-        int e;
-        frexp(a, &e);
-        int q = e - 8 < -133 ? -133 : e - 8; /* 8 significant bits; subnormals at 2^-133 */
-        r = ldexp(nearbyint(ldexp(a, -q)), q);
-    }
-    float f = r >= ldexp(1.0, 128) ? INFINITY : (float)r; /* exact: r has at most 8 bits */
-    return scalar_float_to_bfloat(signbit(d) ? -f : f);
-}
-
 /* An integer beyond 2^53 rounded to `bits` significant bits, ties to even, as a double. */
 static double round_big_int(int64_t v, int bits)
 {
@@ -329,7 +312,7 @@ static void store_f64(ElemKind k, void *p, int64_t i, double v)
         STORE(uint16_t, p, i, scalar_double_to_half(v));
         return;
     case EK_BF16:
-        STORE(uint16_t, p, i, f64_to_bf16(v));
+        STORE(uint16_t, p, i, scalar_double_to_bfloat(v));
         return;
     case EK_F32:
         STORE(float, p, i, v);
@@ -358,7 +341,7 @@ static void store_i64(ElemKind k, void *p, int64_t i, int64_t v)
         STORE(uint16_t, p, i, scalar_double_to_half(int_to_small_float_exact(v, 11)));
         return;
     case EK_BF16:
-        STORE(uint16_t, p, i, f64_to_bf16(int_to_small_float_exact(v, 8)));
+        STORE(uint16_t, p, i, scalar_double_to_bfloat(int_to_small_float_exact(v, 8)));
         return;
     case EK_F32:
         STORE(float, p, i, v);

@@ -186,6 +186,9 @@ static void test_float_repr(void)
         {NAN, "float64", "nan"},
         {-INFINITY, "float32", "-inf"},
         {0.1f, "float32", "0.1"},
+        /* float32 0.0001 is 9.99999975e-05: the layout follows the shortest digits' exponent. */
+        {0.0001f, "float32", "0.0001"},
+        {0.00009999999747378752, "float64", "9.999999747378752e-05"},
         {0.0999755859375, "float16", "0.1"},
         {5e-324, "float64", "5e-324"},
         {1.7976931348623157e308, "float64", "1.7976931348623157e+308"},
