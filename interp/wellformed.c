@@ -2,6 +2,8 @@
  * stacks and the walk over direct subexpressions. SPEC_NOTES: "Well-formedness". */
 #include "interp/wellformed.h"
 
+#include <string.h>
+
 #include "ast/mem.h"
 #include "interp/wf_internal.h"
 
@@ -114,4 +116,18 @@ void wellformed_check(const IRModule *mod, DiagList *errors)
     wf_module_build_graph(&ctx);
     wf_module_check_globals(&ctx);
     check_globals_bodies(&ctx);
+}
+
+const Error *wellformed_first_before_normalize(const IRModule *mod)
+{
+    DiagList all, kept;
+    diag_init(&all);
+    diag_init(&kept);
+    wellformed_check(mod, &all);
+    for (int i = 0; i < all.n; i++) {
+        const Error *e = &all.items[i];
+        if (e->rule == NULL || strcmp(e->rule, "WF-23") != 0)
+            VEC_PUSH(kept.items, kept.n, kept.cap, *e);
+    }
+    return diag_first(&kept);
 }

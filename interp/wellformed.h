@@ -11,6 +11,9 @@
 /* Checks every WF rule over the whole module; each violation is added to `errors` (phase
  * wellformed) with its rule id and the span of the offending node. */
 void wellformed_check(const IRModule *mod, DiagList *errors);
+/* The first well-formedness error in source order that stops normalization, or NULL: every
+ * rule but WF-23, which normalization step 6 repairs (it is NF-5's fixed-point test). */
+const Error *wellformed_first_before_normalize(const IRModule *mod);
 /* Checks the normal-form criteria NF-1..NF-5 (for programs claimed to be normalized). */
 void wellformed_check_normal_form(const IRModule *mod, DiagList *errors);
 /* NF-1's atoms: variables, constants, shapes, PrimValues, strings, dtypes, ExternFunc, Op

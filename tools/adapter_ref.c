@@ -129,27 +129,11 @@ static bool ref_check_struct_info(void *self, AdapterProgram *prog, StaticReport
     return false;
 }
 
-/* The well-formedness errors that stop normalization and the normal-form check: all but
- * WF-23, the fixed-point test of NF-5's operator rule (reported as NF-5, repaired by step 6). */
-static const Error *blocking_wellformed_error(const IRModule *mod)
-{
-    DiagList all, kept;
-    diag_init(&all);
-    diag_init(&kept);
-    wellformed_check(mod, &all);
-    for (int i = 0; i < all.n; i++) {
-        const Error *e = &all.items[i];
-        if (e->rule == NULL || strcmp(e->rule, "WF-23") != 0)
-            diag_add(&kept, e->phase, e->code, e->rule, e->span, "%s", e->message);
-    }
-    return diag_first(&kept);
-}
-
 /* The normal-form phase: NF-1..NF-5 over the program as written; the first violation in
  * source order is the result. */
 static bool ref_check_normal_form(void *self, AdapterProgram *prog, Error *err)
 {
-    const Error *first = blocking_wellformed_error(prog->mod);
+    const Error *first = wellformed_first_before_normalize(prog->mod);
     if (first == NULL) {
         DiagList errors;
         diag_init(&errors);
@@ -165,7 +149,7 @@ static bool ref_check_normal_form(void *self, AdapterProgram *prog, Error *err)
 /* Normalization of a well-formed program (WF-23 aside), as `relax normalize` does it. */
 static IRModule *ref_normalize(void *self, AdapterProgram *prog, Error *err)
 {
-    const Error *first = blocking_wellformed_error(prog->mod);
+    const Error *first = wellformed_first_before_normalize(prog->mod);
     if (first != NULL) {
         *err = *first;
         return NULL;

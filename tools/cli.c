@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
@@ -23,4 +24,24 @@ int cli_report_error(const Error *e)
 {
     fprintf(stderr, "%s\n", error_format(e));
     return error_exit_code(e->phase);
+}
+
+int cli_parse_flag_file(int argc, char **argv, const char *flag, bool *set, const char **file)
+{
+    *set = false;
+    *file = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (flag != NULL && strcmp(a, flag) == 0)
+            *set = true;
+        else if (a[0] == '-' && a[1] != '\0')
+            return cli_usage_error(argv[0], "unknown option '%s'", a);
+        else if (*file != NULL)
+            return cli_usage_error(argv[0], "expected one FILE");
+        else
+            *file = a;
+    }
+    if (*file == NULL)
+        return cli_usage_error(argv[0], "missing FILE");
+    return 0;
 }

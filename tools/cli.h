@@ -3,6 +3,7 @@
 #ifndef RELAX_TOOLS_CLI_H
 #define RELAX_TOOLS_CLI_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "ast/error.h"
@@ -53,6 +54,9 @@ void cmd_repl_session(FILE *in, FILE *out, const char *file);
 
 /* Prints `relax: usage error [Usage]: ...` and a hint; returns exit code 2. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Parses `[FLAG] FILE` (FLAG such as "--ast", or NULL for none). Returns 0, or the exit code
+ * of a usage error it already reported. */
+int cli_parse_flag_file(int argc, char **argv, const char *flag, bool *set, const char **file);
 /* Prints the one-line error to stderr; returns the phase's exit code. */
 int cli_report_error(const Error *e);
 

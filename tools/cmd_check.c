@@ -44,20 +44,14 @@ static void print_bindings(const SinfoBindings *b)
 
 int cmd_check(int argc, char **argv)
 {
-    volatile bool show = false;
-    const char *volatile file = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--sinfo") == 0)
-            show = true;
-        else if (argv[i][0] == '-' && argv[i][1] != '\0')
-            return cli_usage_error(argv[0], "unknown option '%s'", argv[i]);
-        else if (file != NULL)
-            return cli_usage_error(argv[0], "expected one FILE");
-        else
-            file = argv[i];
-    }
-    if (file == NULL)
-        return cli_usage_error(argv[0], "missing FILE");
+    bool show_arg;
+    const char *file_arg;
+    int rc = cli_parse_flag_file(argc, argv, "--sinfo", &show_arg, &file_arg);
+    if (rc != 0)
+        return rc;
+    /* Read after the jump: kept out of registers. */
+    volatile bool show = show_arg;
+    const char *volatile file = file_arg;
     ErrorTrap trap;
     if (setjmp(trap.jmp) != 0)
         return cli_report_error(&trap.error);

@@ -21,43 +21,21 @@ const char CMD_NORMALIZE_USAGE[] =
     "TVMScript, or with --ast in the ast: form. FILE as for 'relax print'. Exits 4 on a\n"
     "parse error and 5 on a well-formedness error.\n";
 
-/* The first well-formedness error, leaving out WF-23: an operator call that is not yet a
- * fixed point of its rule is what normalization step 6 repairs. */
-static const Error *blocking_error(const IRModule *mod)
-{
-    DiagList all, kept;
-    diag_init(&all);
-    diag_init(&kept);
-    wellformed_check(mod, &all);
-    for (int i = 0; i < all.n; i++) {
-        const Error *e = &all.items[i];
-        if (e->rule == NULL || strcmp(e->rule, "WF-23") != 0)
-            diag_add(&kept, e->phase, e->code, e->rule, e->span, "%s", e->message);
-    }
-    return diag_first(&kept);
-}
-
 int cmd_normalize(int argc, char **argv)
 {
-    volatile bool ast = false;
-    const char *volatile file = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--ast") == 0)
-            ast = true;
-        else if (argv[i][0] == '-' && argv[i][1] != '\0')
-            return cli_usage_error(argv[0], "unknown option '%s'", argv[i]);
-        else if (file != NULL)
-            return cli_usage_error(argv[0], "expected one FILE");
-        else
-            file = argv[i];
-    }
-    if (file == NULL)
-        return cli_usage_error(argv[0], "missing FILE");
+    bool ast_arg;
+    const char *file_arg;
+    int rc = cli_parse_flag_file(argc, argv, "--ast", &ast_arg, &file_arg);
+    if (rc != 0)
+        return rc;
+    /* Read after the jump: kept out of registers. */
+    volatile bool ast = ast_arg;
+    const char *volatile file = file_arg;
     ErrorTrap trap;
     if (setjmp(trap.jmp) != 0)
         return cli_report_error(&trap.error);
     IRModule *mod = source_load_program(file, &trap);
-    const Error *first = blocking_error(mod);
+    const Error *first = wellformed_first_before_normalize(mod);
     if (first != NULL)
         return cli_report_error(first);
     IRModule *norm = normalize_module(mod);

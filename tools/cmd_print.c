@@ -24,38 +24,13 @@ const char CMD_PARSE_USAGE[] =
     "Checks that FILE parses (syntax and name resolution only); prints nothing and exits 0\n"
     "when it does, else prints the error and exits 4. FILE as for 'relax print'.\n";
 
-/* Parses `[--ast] FILE`; returns false on a usage error (already reported). */
-static bool parse_args(int argc, char **argv, bool allow_ast, bool *ast, const char **file)
-{
-    *ast = false;
-    *file = NULL;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (allow_ast && strcmp(a, "--ast") == 0) {
-            *ast = true;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            cli_usage_error(argv[0], "unknown option '%s'", a);
-            return false;
-        } else if (*file != NULL) {
-            cli_usage_error(argv[0], "expected one FILE");
-            return false;
-        } else {
-            *file = a;
-        }
-    }
-    if (*file == NULL) {
-        cli_usage_error(argv[0], "missing FILE");
-        return false;
-    }
-    return true;
-}
-
 int cmd_print(int argc, char **argv)
 {
     bool ast_arg;
     const char *file_arg;
-    if (!parse_args(argc, argv, true, &ast_arg, &file_arg))
-        return 2;
+    int rc = cli_parse_flag_file(argc, argv, "--ast", &ast_arg, &file_arg);
+    if (rc != 0)
+        return rc;
     /* Read after the jump: kept out of registers. */
     volatile bool ast = ast_arg;
     const char *volatile file = file_arg;
@@ -69,10 +44,11 @@ int cmd_print(int argc, char **argv)
 
 int cmd_parse(int argc, char **argv)
 {
-    bool ast;
+    bool unused;
     const char *file;
-    if (!parse_args(argc, argv, false, &ast, &file))
-        return 2;
+    int rc = cli_parse_flag_file(argc, argv, NULL, &unused, &file);
+    if (rc != 0)
+        return rc;
     ErrorTrap trap;
     if (setjmp(trap.jmp) != 0)
         return cli_report_error(&trap.error);
