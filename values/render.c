@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "ast/expr.h"
-#include "ast/literal.h"
+#include "ast/print/literal.h"
 #include "ast/tir.h"
 
 static void add_exponent(StrBuf *sb, int exp, int min_digits)

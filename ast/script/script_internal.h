@@ -1,0 +1,187 @@
+/* script_internal: the shared state of the Relax TVMScript translator (symbol table, scopes,
+ * the function and dataflow being built). SPEC_NOTES: "TVMScript syntax", "Parse errors". */
+#ifndef RELAX_AST_SCRIPT_INTERNAL_H
+#define RELAX_AST_SCRIPT_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdnoreturn.h>
+
+#include "ast/error.h"
+#include "ast/expr.h"
+#include "ast/module.h"
+#include "ast/text/py_ast.h"
+
+/* The prefixes TVMScript predefines or imports: R/relax, T/tir/tirx, I/ir, tvm. */
+typedef enum ScriptNs {
+    NS_NONE,
+    NS_RELAX,
+    NS_TIR,
+    NS_IR,
+    NS_TVM,
+} ScriptNs;
+
+typedef enum SymKind {
+    SYM_VAR,    /* a Relax variable */
+    SYM_TIRVAR, /* a shape variable */
+    SYM_MODULE, /* the module class name or an alias of it (`cls = Module`) */
+} SymKind;
+
+typedef struct Sym {
+    const char *name;
+    SymKind kind;
+    Var *var;
+    TirVar *tvar;
+} Sym;
+
+/* Where a StructInfo annotation is written: string dims are legal only in a signature. */
+typedef enum SinfoMode {
+    SMODE_BODY,
+    SMODE_PARAM,
+    SMODE_RET,
+} SinfoMode;
+
+/* The ordinary and dataflow blocks of one SeqExpr being built. */
+typedef struct BodyBuilder {
+    BindingBlock **blocks;
+    int nblocks;
+    int cap;
+    BindingBlock *open; /* the ordinary block receiving bindings, or NULL */
+} BodyBuilder;
+
+/* The dataflow block being built: what it bound, and whether R.output was seen. */
+typedef struct DataflowState {
+    BindingBlock *block;
+    Var **bound;
+    int nbound;
+    int cap;
+    bool has_output;
+} DataflowState;
+
+/* The Relax function being built. */
+typedef struct FuncState {
+    TirVar **sig_vars; /* shape variables the signature defines */
+    int nsig;
+    int capsig;
+    Attrs *attrs;
+    bool has_func_attr;
+    Span attr_span;
+    Expr *ret_expr;   /* the return value once `return` was seen */
+    int branch_depth; /* > 0 inside an if branch */
+} FuncState;
+
+typedef struct ScriptNsName {
+    const char *name;
+    ScriptNs ns;
+} ScriptNsName;
+
+typedef struct ScriptCtx {
+    const char *file;
+    ErrorTrap *trap;
+    IRModule *mod;
+    ScriptNsName *nss; /* prefix names in scope */
+    int nns;
+    int capns;
+    Sym *syms; /* the symbol table: a stack, innermost last */
+    int nsyms;
+    int capsyms;
+    FuncState *func;    /* NULL outside a function */
+    DataflowState *df;  /* NULL outside `with R.dataflow()` */
+    BodyBuilder *body;  /* the SeqExpr receiving bindings */
+    Span string_span;   /* the string dim being read, for errors */
+    bool in_string_dim; /* an unknown name is UndefinedShapeVar, not UnknownName */
+} ScriptCtx;
+
+/* script_scope.c: errors, prefixes and the symbol table. */
+noreturn void script_fail(ScriptCtx *ctx, const char *code, Span span, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* Raises an error caught from a shared translator again, with this translator's rule for
+ * its code (SPEC_NOTES §2.1 gives one rule per code). */
+noreturn void script_reraise(ScriptCtx *ctx, const Error *e);
+void script_add_ns(ScriptCtx *ctx, const char *name, ScriptNs ns);
+/* The prefix a name stands for (NS_NONE when it is a local symbol or unknown). */
+ScriptNs script_ns_of(ScriptCtx *ctx, const char *name);
+/* For R.nn.softmax: NS_RELAX and "nn.softmax". NULL when `e` is not a prefixed path. */
+const char *script_dotted(ScriptCtx *ctx, const PyExpr *e, ScriptNs *ns);
+int script_scope_mark(const ScriptCtx *ctx);
+void script_scope_pop(ScriptCtx *ctx, int mark);
+void script_bind_var(ScriptCtx *ctx, const char *name, Var *var);
+void script_bind_tirvar(ScriptCtx *ctx, const char *name, TirVar *tvar);
+void script_bind_module(ScriptCtx *ctx, const char *name);
+Sym *script_lookup(ScriptCtx *ctx, const char *name); /* NULL when unknown */
+bool script_is_identifier(const char *s);
+
+/* script_expr.c: expressions. */
+typedef enum PrimClass {
+    PCLASS_OTHER,
+    PCLASS_LITERAL, /* a Python number or bool, possibly negated */
+    PCLASS_PRIM,    /* a PrimExpr over shape variables */
+} PrimClass;
+PrimClass script_prim_class(ScriptCtx *ctx, const PyExpr *e);
+PrimExpr *script_prim(ScriptCtx *ctx, const PyExpr *e);
+/* An expression with TVM's convert_to_expr rules for Python values (int -> PrimValue). */
+Expr *script_expr(ScriptCtx *ctx, const PyExpr *e);
+/* The right-hand side of a binding, where Python literals become Constants. */
+Expr *script_rhs(ScriptCtx *ctx, const PyExpr *e);
+/* A Python literal (None, bool, number, string, list, tuple, dict) as an attribute value;
+ * with allow_expr, anything else is read as a Relax expression. */
+AttrValue *script_attr_value(ScriptCtx *ctx, const PyExpr *e, bool allow_expr);
+Expr *script_var_ref(Var *var, Span span);
+
+/* A Python number as TVM's Python side evaluates it: literals, their negation, and
+ * float("nan"), float("inf"), float("-inf"). */
+typedef enum NumKind {
+    NUM_INT,
+    NUM_FLOAT,
+    NUM_BOOL,
+} NumKind;
+typedef struct ScriptNum {
+    NumKind kind;
+    int64_t i; /* NUM_INT, NUM_BOOL */
+    double f;  /* NUM_FLOAT */
+} ScriptNum;
+bool script_number(ScriptCtx *ctx, const PyExpr *e, ScriptNum *out);
+
+/* script_call.c: R.* calls. */
+Expr *script_relax_call(ScriptCtx *ctx, const PyExpr *call, const char *path);
+
+/* script_const.c: R.const. */
+Expr *script_const(ScriptCtx *ctx, const PyExpr *call);
+Expr *script_literal_const(ScriptCtx *ctx, const PyExpr *e);
+
+/* script_sinfo.c: StructInfo annotations. */
+StructInfo *script_sinfo(ScriptCtx *ctx, const PyExpr *e, SinfoMode mode);
+/* Defines a shape variable for every bare identifier string dim of a parameter annotation. */
+void script_sinfo_collect(ScriptCtx *ctx, const PyExpr *e);
+bool script_is_sinfo(ScriptCtx *ctx, const PyExpr *e);
+
+/* script_func.c: functions and bodies. */
+typedef struct DecoratorFlags {
+    bool pure;
+    bool private_;
+} DecoratorFlags;
+bool script_is_relax_decorator(ScriptCtx *ctx, const PyExpr *d);
+bool script_is_prim_decorator(ScriptCtx *ctx, const PyExpr *d);
+DecoratorFlags script_relax_decorator(ScriptCtx *ctx, const PyStmt *def);
+Function *script_function(ScriptCtx *ctx, const PyStmt *def, bool top_level);
+void script_emit(ScriptCtx *ctx, Binding *b);
+/* Closes the ordinary block being filled, so the next binding starts a new one. */
+void script_close_block(ScriptCtx *ctx);
+void script_func_attr(ScriptCtx *ctx, const PyExpr *call);
+Var *script_new_var(ScriptCtx *ctx, const char *name, StructInfo *ann, Span span);
+
+/* script_stmt.c: statements of a function body. */
+void script_stmt(ScriptCtx *ctx, const PyStmt *s);
+void script_body_stmts(ScriptCtx *ctx, const PyBody *body);
+/* `e` is a call of <ns>.<path>(...). */
+bool script_is_call_to(ScriptCtx *ctx, const PyExpr *e, ScriptNs ns, const char *path);
+/* name [: ann] = R.match_cast(value, S): emits the MatchCast and binds the name. */
+Var *script_match_cast(ScriptCtx *ctx, const PyExpr *target, StructInfo *ann, const PyExpr *call,
+                       Span span);
+/* A right-hand side that is not a Relax value: T.int64() or the module class name. */
+bool script_is_decl(ScriptCtx *ctx, const PyExpr *value);
+
+/* script_if.c: if/else. */
+Var *script_if(ScriptCtx *ctx, const PyStmt *s);
+
+#endif

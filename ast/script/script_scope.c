@@ -1,0 +1,193 @@
+/* script_scope: parse errors, the TVMScript prefixes and the symbol table of the translator.
+ * SPEC_NOTES: "Parse errors" (codes and rules), TS-1 (names). */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ast/mem.h"
+#include "ast/script/script_internal.h"
+
+/* The rule of every code this translator raises (SPEC_NOTES §2.1), so a call site cannot
+ * pair a code with the wrong rule. */
+static const struct {
+    const char *code;
+    const char *rule;
+} code_rules[] = {
+    {"SyntaxError", "PY-1"},
+    {"UnsupportedSyntax", "PY-1"},
+    {"UnknownName", "TS-1"},
+    {"BadModule", "TS-1"},
+    {"BadDecorator", "TS-2"},
+    {"DuplicateFunction", "TS-1.1"},
+    {"MissingParamAnnotation", "TS-2"},
+    {"MissingReturn", "TS-2"},
+    {"DuplicateReturn", "TS-2"},
+    {"StmtAfterReturn", "TS-2"},
+    {"NestedPrimFunc", "TS-2"},
+    {"PrivateGlobalSymbol", "TS-2"},
+    {"DuplicateFuncAttr", "TS-2"},
+    {"BadAnnotation", "TS-3"},
+    {"AnnotationShape", "TS-3"},
+    {"AnnotationNdimConflict", "TS-3"},
+    {"AnnotationNdim", "TS-3"},
+    {"AnnotationArity", "TS-3"},
+    {"UnknownKeyword", "TS-3"},
+    {"BadDType", "TS-3.1"},
+    {"StringDimOutsideSignature", "TS-3"},
+    {"UndefinedShapeVar", "TS-5.1"},
+    {"ShapeVarDType", "TS-4.2"},
+    {"ChainedAssign", "TS-4.1"},
+    {"BadAssignTarget", "TS-4.1"},
+    {"MatchCastAnnotation", "TS-4.3"},
+    {"OutputOutsideDataflow", "TS-4.4"},
+    {"DuplicateOutput", "TS-4.4"},
+    {"BindingAfterOutput", "TS-4.4"},
+    {"OutputForeignVar", "TS-4.4"},
+    {"BadWith", "TS-4.4"},
+    {"IfInDataflow", "WF-7"},
+    {"MissingElse", "TS-4.5"},
+    {"IfBranchMismatch", "TS-4.5"},
+    {"PythonModOperator", "TS-6"},
+    {"PythonNumberOperand", "TS-6"},
+    {"BadConst", "TS-6"},
+    {"BadArguments", "TS-7"},
+    {"BadExpression", "TS-6"},
+};
+
+static const char *rule_of(const char *code)
+{
+    for (size_t i = 0; i < sizeof code_rules / sizeof code_rules[0]; i++)
+        if (strcmp(code_rules[i].code, code) == 0)
+            return code_rules[i].rule;
+    return NULL;
+}
+
+noreturn void script_fail(ScriptCtx *ctx, const char *code, Span span, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (span.file == NULL)
+        span.file = ctx->file;
+    error_raise(ctx->trap, PHASE_PARSE, code, rule_of(code), span, "%s", msg);
+}
+
+noreturn void script_reraise(ScriptCtx *ctx, const Error *e)
+{
+    const char *rule = rule_of(e->code);
+    error_raise(ctx->trap, e->phase, e->code, rule ? rule : e->rule, e->span, "%s", e->message);
+}
+
+void script_add_ns(ScriptCtx *ctx, const char *name, ScriptNs ns)
+{
+    ScriptNsName entry = {name, ns};
+    VEC_PUSH(ctx->nss, ctx->nns, ctx->capns, entry);
+}
+
+ScriptNs script_ns_of(ScriptCtx *ctx, const char *name)
+{
+    /* Python scoping: a local variable hides a global prefix of the same name. */
+    if (script_lookup(ctx, name) != NULL)
+        return NS_NONE;
+    for (int i = ctx->nns - 1; i >= 0; i--)
+        if (strcmp(ctx->nss[i].name, name) == 0)
+            return ctx->nss[i].ns;
+    return NS_NONE;
+}
+
+/* `tvm.script.ir_module` is the one tvm.* path TVMScript uses; `tvm.script.relax.X` and
+ * friends read as their prefix. */
+static const char *strip_tvm(const char *path, ScriptNs *ns)
+{
+    static const struct {
+        const char *prefix;
+        ScriptNs ns;
+    } subs[] = {{"script.relax.", NS_RELAX}, {"relax.", NS_RELAX},
+                {"script.tir.", NS_TIR},     {"tir.", NS_TIR},
+                {"script.ir.", NS_IR},       {"ir.", NS_IR}};
+    for (size_t i = 0; i < sizeof subs / sizeof subs[0]; i++) {
+        size_t n = strlen(subs[i].prefix);
+        if (strncmp(path, subs[i].prefix, n) == 0) {
+            *ns = subs[i].ns;
+            return path + n;
+        }
+    }
+    return path;
+}
+
+const char *script_dotted(ScriptCtx *ctx, const PyExpr *e, ScriptNs *ns)
+{
+    const char *parts[16];
+    int n = 0;
+    while (e->kind == PY_ATTR && n < 16) {
+        parts[n++] = e->u.attr.attr;
+        e = e->u.attr.value;
+    }
+    if (e->kind != PY_NAME || n == 0 || n == 16)
+        return NULL;
+    *ns = script_ns_of(ctx, e->u.name);
+    if (*ns == NS_NONE)
+        return NULL;
+    StrBuf sb;
+    strbuf_init(&sb);
+    for (int i = n - 1; i >= 0; i--) {
+        strbuf_add(&sb, parts[i]);
+        if (i > 0)
+            strbuf_addc(&sb, '.');
+    }
+    const char *path = strbuf_str(&sb);
+    if (*ns == NS_TVM)
+        path = strip_tvm(path, ns);
+    return path;
+}
+
+int script_scope_mark(const ScriptCtx *ctx)
+{
+    return ctx->nsyms;
+}
+
+void script_scope_pop(ScriptCtx *ctx, int mark)
+{
+    ctx->nsyms = mark;
+}
+
+static void push(ScriptCtx *ctx, Sym sym)
+{
+    VEC_PUSH(ctx->syms, ctx->nsyms, ctx->capsyms, sym);
+}
+
+void script_bind_var(ScriptCtx *ctx, const char *name, Var *var)
+{
+    push(ctx, (Sym){.name = name, .kind = SYM_VAR, .var = var});
+}
+
+void script_bind_tirvar(ScriptCtx *ctx, const char *name, TirVar *tvar)
+{
+    push(ctx, (Sym){.name = name, .kind = SYM_TIRVAR, .tvar = tvar});
+}
+
+void script_bind_module(ScriptCtx *ctx, const char *name)
+{
+    push(ctx, (Sym){.name = name, .kind = SYM_MODULE});
+}
+
+Sym *script_lookup(ScriptCtx *ctx, const char *name)
+{
+    for (int i = ctx->nsyms - 1; i >= 0; i--)
+        if (strcmp(ctx->syms[i].name, name) == 0)
+            return &ctx->syms[i];
+    return NULL;
+}
+
+bool script_is_identifier(const char *s)
+{
+    if (!(isalpha((unsigned char)*s) || *s == '_'))
+        return false;
+    for (s++; *s; s++)
+        if (!(isalnum((unsigned char)*s) || *s == '_'))
+            return false;
+    return true;
+}

@@ -1,0 +1,221 @@
+/* call: calls of closures, packed functions, PrimFuncs and Ops, with the signature checks
+ * and proper tail calls. SPEC_NOTES: "Evaluation" (E-12, FN-1..FN-3, LIMIT-depth). */
+#include <string.h>
+
+#include "interp/eval/builtins.h"
+#include "interp/eval/eval_internal.h"
+#include "interp/ops/ops.h"
+#include "interp/tir/tir_exec.h"
+
+/* A return check owed by a function that left a call in tail position: its annotation and
+ * the values its shape variables had (SPEC_REST §1, FN-3). */
+typedef struct Pending {
+    const Function *fn;
+    const FuncInfo *info;
+    int64_t *vals;
+    bool *bound;
+} Pending;
+
+typedef struct PendingList {
+    Pending *items;
+    int n;
+    int cap;
+    EnvMap *fixed; /* annotations without shape variables already owed */
+} PendingList;
+
+static bool pending_same(const Pending *p, const Function *fn, const int64_t *vals,
+                         const bool *bound)
+{
+    if (p->fn->ret != fn->ret)
+        return false;
+    for (int i = 0; i < p->info->nret_shape_vars; i++) {
+        if (p->bound[i] != bound[i] || (bound[i] && p->vals[i] != vals[i]))
+            return false;
+    }
+    return true;
+}
+
+/* Keeps what fn's return check needs once fn's activation is gone. Consecutive identical
+ * checks (a self-recursive loop with a fixed annotation) collapse into one, which keeps a
+ * tail-recursive loop in bounded memory. */
+static void pending_push(Interp *in, PendingList *pl, const Env *env, const Function *fn)
+{
+    if (fn->ret == NULL || fn->ret->kind == SINFO_OBJECT)
+        return;
+    const FuncInfo *info = env_func_info(in->func_info, fn);
+    int n = info->nret_shape_vars;
+    /* An annotation without shape variables checks the same thing wherever it is owed, so
+     * mutual tail recursion keeps one entry per function; only which of two failing checks
+     * reports first could differ. */
+    if (n == 0) {
+        if (pl->fixed == NULL)
+            pl->fixed = env_map_new(4);
+        if (env_map_get(pl->fixed, fn->ret) != NULL)
+            return;
+        env_map_put(pl->fixed, fn->ret, (void *)fn->ret);
+    }
+    int64_t small_vals[8];
+    bool small_bound[8];
+    int64_t *vals = n <= 8 ? small_vals : mem_alloc_atomic(sizeof(int64_t) * (size_t)n);
+    bool *bound = n <= 8 ? small_bound : mem_alloc_atomic(sizeof(bool) * (size_t)n);
+    for (int i = 0; i < n; i++)
+        bound[i] = env_lookup_shape(env, info->ret_shape_vars[i], &vals[i]);
+    if (pl->n > 0 && pending_same(&pl->items[pl->n - 1], fn, vals, bound))
+        return;
+    Pending p = {fn, info, mem_alloc_atomic(sizeof(int64_t) * (size_t)(n + 1)),
+                 mem_alloc_atomic(sizeof(bool) * (size_t)(n + 1))};
+    memcpy(p.vals, vals, sizeof(int64_t) * (size_t)n);
+    memcpy(p.bound, bound, sizeof(bool) * (size_t)n);
+    VEC_PUSH(pl->items, pl->n, pl->cap, p);
+}
+
+/* Innermost first, as the returns would have happened. */
+static void pending_run(Interp *in, const PendingList *pl, Value *result)
+{
+    for (int k = pl->n - 1; k >= 0; k--) {
+        const Pending *p = &pl->items[k];
+        Env *env = env_new(p->info->nret_shape_vars);
+        for (int i = 0; i < p->info->nret_shape_vars; i++) {
+            if (p->bound[i])
+                env_bind_shape(env, p->info->ret_shape_vars[i], p->vals[i]);
+        }
+        match_cast_check(in, env, p->fn->ret, result, MC_MODE_RET, p->fn->span);
+    }
+}
+
+/* FN-1 then FN-2: every binding position of every parameter binds first, then each
+ * parameter is checked against its annotation left to right and bound. */
+static void enter(Interp *in, Env *env, const Function *fn, Value **args, Span span)
+{
+    for (int i = 0; i < fn->nparams; i++) {
+        const StructInfo *ann = fn->params[i]->annotation;
+        if (ann != NULL)
+            match_cast_bind_params(in, env, ann, args[i], span);
+    }
+    for (int i = 0; i < fn->nparams; i++) {
+        const StructInfo *ann = fn->params[i]->annotation;
+        if (ann != NULL)
+            match_cast_check(in, env, ann, args[i], MC_MODE_ARG, span);
+        env_bind(env, fn->params[i], args[i]);
+    }
+}
+
+static void check_depth(Interp *in, Span span)
+{
+    /* LIMIT-depth: a clean error long before the C stack could overflow. */
+    if (in->depth >= in->opt.max_depth)
+        interp_fail(in, "DepthLimit", "LIMIT-depth", span, "call depth limit %d reached",
+                    in->opt.max_depth);
+    if (interp_stack_exhausted(in))
+        interp_fail(in, "DepthLimit", "LIMIT-depth", span,
+                    "the interpreter's stack is exhausted at call depth %d", in->depth);
+}
+
+static void check_arity(Interp *in, const Function *fn, int nargs, Span span)
+{
+    if (nargs != fn->nparams)
+        interp_fail(in, "Arity", "E-12", span, "'%s' takes %d arguments, %d given",
+                    fn->name ? fn->name : "function", fn->nparams, nargs);
+}
+
+/* E-12.2.1. Calls in tail position of the body loop here instead of nesting, so a
+ * tail-recursive loop runs in constant C stack and does not count toward the depth limit. */
+static Value *call_closure(Interp *in, Value *callee, Value **args, int nargs, Span span)
+{
+    check_depth(in, span);
+    in->depth++;
+    PendingList pending = {0};
+    Value *result;
+    for (;;) {
+        const Function *fn = callee->u.closure.func;
+        check_arity(in, fn, nargs, span);
+        Env *env = env_new_child(callee->u.closure.env, fn->nparams + 8);
+        enter(in, env, fn, args, span);
+        TailCall tc = {0};
+        result = eval_tail(in, env, fn->body, &tc);
+        if (result != NULL) {
+            /* FN-3 */
+            if (fn->ret != NULL)
+                match_cast_check(in, env, fn->ret, result, MC_MODE_RET, fn->span);
+            break;
+        }
+        pending_push(in, &pending, env, fn);
+        interp_step(in, tc.span);
+        callee = tc.callee;
+        args = tc.args;
+        nargs = tc.nargs;
+        span = tc.span;
+    }
+    pending_run(in, &pending, result);
+    in->depth--;
+    return result;
+}
+
+Value *interp_call(Interp *in, Value *callee, Value **args, int nargs, Span span)
+{
+    interp_step(in, span);
+    switch (callee->kind) {
+    case VAL_CLOSURE:
+        return call_closure(in, callee, args, nargs, span);
+    case VAL_PACKED: {
+        /* E-12.2.2; a module-level ExternFunc naming no packed function fails here. */
+        if (callee->u.packed.fn == NULL)
+            interp_fail(in, "PackedFuncMissing", "E-11", span, "no packed function named '%s'",
+                        callee->u.packed.name);
+        Value *r = callee->u.packed.fn(in, args, nargs);
+        return r != NULL ? r : value_unit();
+    }
+    case VAL_PRIMFUNC: /* E-12.2.3 */
+        return tir_exec_call(in, callee->u.primfunc, args, nargs, span);
+    case VAL_TENSOR:
+    case VAL_TUPLE:
+    case VAL_SHAPE:
+    case VAL_PRIM:
+    case VAL_STRING:
+    case VAL_DTYPE:
+    case VAL_NULL:
+    case VAL_OBJECT:
+        break;
+    }
+    interp_fail(in, "NotCallable", "E-12", span, "a %s is not callable",
+                value_kind_name(callee->kind));
+}
+
+static Value **eval_args(Interp *in, Env *env, const Expr *call)
+{
+    int n = call->u.call.nargs;
+    Value **args = MEM_ARRAY(Value *, n > 0 ? n : 1);
+    for (int i = 0; i < n; i++)
+        args[i] = interp_eval(in, env, call->u.call.args[i]);
+    return args;
+}
+
+Value *call_eval(Interp *in, Env *env, const Expr *call, TailCall *tc)
+{
+    const Expr *op = call->u.call.op;
+    int n = call->u.call.nargs;
+    if (op->kind == EXPR_OP) {
+        /* E-12.1: an Op's arguments left to right, then the builtin. */
+        Value **args = eval_args(in, env, call);
+        if (!builtins_has(op->u.op_name)) {
+            const OpImpl *impl = ops_lookup(op->u.op_name);
+            if (impl == NULL || impl->kernel == NULL)
+                interp_fail(in, "OpNotImplemented", "E-12", call->span, "operator %s has no kernel",
+                            op->u.op_name);
+            return impl->kernel(in, call, args, n);
+        }
+        Value *r = builtins_call(in, env, call, args, n);
+        return r != NULL ? r : value_unit();
+    }
+    /* E-12.2: the callee first, then the arguments. */
+    Value *callee = interp_eval(in, env, op);
+    Value **args = eval_args(in, env, call);
+    if (tc != NULL && callee->kind == VAL_CLOSURE) {
+        tc->callee = callee;
+        tc->args = args;
+        tc->nargs = n;
+        tc->span = call->span;
+        return NULL;
+    }
+    return interp_call(in, callee, args, n, call->span);
+}

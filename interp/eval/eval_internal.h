@@ -1,0 +1,59 @@
+/* eval_internal: what the evaluator's files (eval, call, match_cast, trace) share.
+ * SPEC_NOTES: "Evaluation" (E-*, MC-*, FN-*). */
+#ifndef RELAX_INTERP_EVAL_INTERNAL_H
+#define RELAX_INTERP_EVAL_INTERNAL_H
+
+#include "interp/eval/env.h"
+#include "interp/eval/interp.h"
+#include "interp/tir/prim_eval.h"
+
+/* Which error a failed structural check raises: a MatchCast binding's own codes, or the
+ * function entry and exit codes of SPEC_REST §1. */
+typedef enum McMode {
+    MC_MODE_CAST, /* MatchCast* codes, rules MC-1..MC-6 */
+    MC_MODE_ARG,  /* ArgCheck, FN-2 */
+    MC_MODE_RET,  /* ReturnCheck, FN-3 */
+} McMode;
+
+/* MC-1..MC-6: checks `v` against `s`, binding lone unbound shape variables in `env`. */
+void match_cast_check(Interp *in, Env *env, const StructInfo *s, Value *v, McMode mode, Span span);
+/* FN-1: binds every unbound shape variable in a binding position of `s` from `v`; raises
+ * ArgCheck (FN-1) when the value lacks the component a binding position reads. */
+void match_cast_bind_params(Interp *in, Env *env, const StructInfo *s, Value *v, Span span);
+
+/* A PrimExpr context whose variables are the shape variables of `env`. */
+PrimEvalCtx eval_prim_ctx(Interp *in, const Env *env);
+/* Scalar to PrimValue. */
+Value *eval_scalar_value(Scalar s);
+
+/* A call in tail position, evaluated but not yet entered (callee is a closure). */
+typedef struct TailCall {
+    Value *callee;
+    Value **args;
+    int nargs;
+    Span span;
+} TailCall;
+
+/* Evaluates `e` in tail position of a function body: returns its value, or NULL after
+ * filling *tc when `e` ends in a call of a closure, left for the caller to enter. */
+Value *eval_tail(Interp *in, Env *env, const Expr *e, TailCall *tc);
+/* E-9: a closure over the free variables of `f`; `self` (when not NULL) is bound to the
+ * closure itself inside it. */
+Value *eval_make_closure(Interp *in, Env *env, const Function *f, const Var *self);
+/* Evaluates a Call's callee and arguments (E-12 order); for Ops calls the builtin. Returns
+ * the result, or NULL with *tc filled when tc is not NULL and the callee is a closure. */
+Value *call_eval(Interp *in, Env *env, const Expr *call, TailCall *tc);
+/* E-10: the truth of an If condition value. */
+bool eval_condition(Interp *in, const Value *v, Span span);
+
+/* --trace: one line for a binding just evaluated (v NULL: a call left in tail position). */
+void trace_binding(Interp *in, const Env *env, const Binding *b, const Value *v);
+/* --trace: the value of a SeqExpr body that is not a variable ("=> summary"). */
+void trace_body(Interp *in, const Env *env, const Expr *body, const Value *v);
+/* A one-line summary of a value: kind, dtype, shape, a few elements and #id. */
+void trace_value_summary(StrBuf *sb, const Value *v);
+
+/* True when the C stack has come close to the end of the large interpreter stack. */
+bool interp_stack_exhausted(const Interp *in);
+
+#endif

@@ -1,0 +1,204 @@
+/* interp: the evaluator's context, the module's globals and the entry points (§9.1), errors,
+ * fuel and printed output. SPEC_NOTES: "Evaluation" (ENTRY-1, LIMIT-fuel, LIMIT-depth). */
+#include "interp/eval/interp.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#include "interp/eval/env.h"
+#include "interp/eval/eval_internal.h"
+#include "interp/eval/packed.h"
+
+/* The evaluator runs on a stack of its own, large enough that the depth limit, not the C
+ * stack, ends a deep non-tail recursion. The stack is reserved address space: only the pages
+ * a run touches are ever backed. Calls stop with DepthLimit when less than the margin is left,
+ * which covers what builtins, packed functions and the TIR interpreter use below a call. */
+#define INTERP_STACK_BYTES ((size_t)1 << 30)
+#define INTERP_STACK_MARGIN ((size_t)4 << 20)
+
+void interp_options_default(InterpOptions *opt)
+{
+    memset(opt, 0, sizeof *opt);
+    opt->max_depth = INTERP_DEFAULT_MAX_DEPTH;
+    opt->fuel = INTERP_DEFAULT_FUEL;
+}
+
+/* §9.1: a Relax function becomes a closure over nothing; a module-level ExternFunc whose
+ * packed function does not exist becomes a packed function value with no body, which raises
+ * PackedFuncMissing only when called. */
+static Value *global_value(Interp *in, const ModuleFunc *mf)
+{
+    switch (mf->kind) {
+    case MODFUNC_RELAX:
+        return value_closure(mf->u.relax, env_new(1));
+    case MODFUNC_PRIM:
+        return value_primfunc(mf->u.prim);
+    case MODFUNC_EXTERN: {
+        /* ENTRY-1, E-11: globals are evaluated before execution begins, so a module-level
+         * ExternFunc naming no packed function fails here, before the entry runs. */
+        Value *v = packed_lookup(in->packed, mf->u.extern_symbol);
+        if (v == NULL)
+            interp_fail(in, "PackedFuncMissing", "E-11", mf->span, "no packed function named '%s'",
+                        mf->u.extern_symbol);
+        return v;
+    }
+    }
+    return value_null();
+}
+
+void interp_init(Interp *in, const IRModule *mod, const InterpOptions *opt, ErrorTrap *trap)
+{
+    memset(in, 0, sizeof *in);
+    in->mod = mod;
+    in->trap = trap;
+    if (opt != NULL)
+        in->opt = *opt;
+    else
+        interp_options_default(&in->opt);
+    strbuf_init(&in->out);
+    in->fuel = in->opt.fuel;
+    in->packed = packed_registry_new();
+    packed_register_spectest(in->packed);
+    in->func_info = env_func_table_new();
+    in->gvar_index = env_map_new(mod->nfuncs);
+    in->globals = MEM_ARRAY(Value *, mod->nfuncs > 0 ? mod->nfuncs : 1);
+    /* ENTRY-1: every global first, so functions may refer to each other in any order. */
+    for (int i = 0; i < mod->nfuncs; i++) {
+        env_map_put(in->gvar_index, mod->funcs[i]->gvar, (void *)(intptr_t)(i + 1));
+        in->globals[i] = global_value(in, mod->funcs[i]);
+    }
+}
+
+Value *interp_global(Interp *in, const GlobalVar *gvar, Span span)
+{
+    intptr_t k = (intptr_t)env_map_get(in->gvar_index, gvar);
+    if (k > 0)
+        return in->globals[k - 1];
+    /* A GlobalVar object that is not the module's own: resolve it once by name. */
+    for (int i = 0; i < in->mod->nfuncs; i++) {
+        if (strcmp(in->mod->funcs[i]->gvar->name, gvar->name) == 0) {
+            env_map_put(in->gvar_index, gvar, (void *)(intptr_t)(i + 1));
+            return in->globals[i];
+        }
+    }
+    interp_fail(in, "UnboundVariable", "E-2", span, "no global function '%s'", gvar->name);
+}
+
+noreturn void interp_fail(Interp *in, const char *code, const char *rule, Span span,
+                          const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap2);
+    va_end(ap2);
+    char *msg = mem_alloc_atomic((size_t)n + 1);
+    vsnprintf(msg, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    if (span.file == NULL && span.line > 0 && in->mod != NULL)
+        span.file = in->mod->file;
+    error_raise(in->trap, PHASE_RUNTIME, code, rule, span, "%s", msg);
+}
+
+void interp_step(Interp *in, Span span)
+{
+    /* LIMIT-fuel */
+    if (in->fuel <= 0)
+        interp_fail(in, "StepLimit", "LIMIT-fuel", span, "the step budget of %lld ran out",
+                    (long long)in->opt.fuel);
+    in->fuel--;
+}
+
+void interp_write(Interp *in, const char *text)
+{
+    strbuf_add(&in->out, text);
+    if (in->opt.echo != NULL) {
+        fputs(text, in->opt.echo);
+        fflush(in->opt.echo);
+    }
+}
+
+bool interp_stack_exhausted(const Interp *in)
+{
+    char here;
+    return in->stack_limit != 0 && (uintptr_t)&here < in->stack_limit;
+}
+
+/* An entry call on the large stack. Errors cannot longjmp across threads, so the thread
+ * catches them and the caller raises them again on its own trap. */
+typedef struct EntryRun {
+    Interp *in;
+    Value *callee;
+    Value **args;
+    int nargs;
+    size_t stack_bytes; /* 0: running on the caller's stack */
+    Value *result;
+    bool failed;
+    ErrorTrap trap;
+} EntryRun;
+
+static void entry_run(void *p)
+{
+    EntryRun *r = p;
+    Interp *in = r->in;
+    char base;
+    if (r->stack_bytes > INTERP_STACK_MARGIN)
+        in->stack_limit = (uintptr_t)&base - (r->stack_bytes - INTERP_STACK_MARGIN);
+    ErrorTrap *outer = in->trap;
+    in->trap = &r->trap;
+    if (setjmp(r->trap.jmp) == 0)
+        r->result = interp_call(in, r->callee, r->args, r->nargs, span_none());
+    else
+        r->failed = true;
+    in->trap = outer;
+    in->stack_limit = 0;
+}
+
+static int find_entry(const Interp *in, const char *name)
+{
+    for (int i = 0; i < in->mod->nfuncs; i++) {
+        const ModuleFunc *mf = in->mod->funcs[i];
+        if (mf->kind != MODFUNC_RELAX)
+            continue;
+        const char *gs = function_global_symbol(mf->u.relax);
+        if (gs != NULL && strcmp(gs, name) == 0)
+            return i;
+    }
+    for (int i = 0; i < in->mod->nfuncs; i++) {
+        const ModuleFunc *mf = in->mod->funcs[i];
+        if (mf->kind == MODFUNC_RELAX && strcmp(mf->gvar->name, name) == 0 &&
+            function_global_symbol(mf->u.relax) != NULL)
+            return i;
+    }
+    return -1;
+}
+
+Value *interp_run_entry(Interp *in, const char *name, Value **args, int nargs)
+{
+    /* ENTRY-1: only a Relax function with a global_symbol is an entry point. A lone
+     * function is the program's only function: the default entry "main" names it. */
+    int k = find_entry(in, name);
+    if (k < 0 && in->mod->is_lone_function && in->mod->nfuncs == 1 && strcmp(name, "main") == 0)
+        k = find_entry(in, in->mod->funcs[0]->gvar->name);
+    if (k < 0)
+        interp_fail(in, "NoEntry", "ENTRY-1", span_none(),
+                    "no entry function '%s' (a Relax function with a global_symbol)", name);
+    in->depth = 0;
+    EntryRun run;
+    memset(&run, 0, sizeof run);
+    run.in = in;
+    run.callee = in->globals[k];
+    run.args = args;
+    run.nargs = nargs;
+    run.stack_bytes = INTERP_STACK_BYTES;
+    if (!mem_run_on_large_stack(INTERP_STACK_BYTES, entry_run, &run)) {
+        run.stack_bytes = 0;
+        entry_run(&run);
+    }
+    if (run.failed) {
+        const Error *e = &run.trap.error;
+        error_raise(in->trap, e->phase, e->code, e->rule, e->span, "%s", e->message);
+    }
+    return run.result;
+}

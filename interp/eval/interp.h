@@ -1,0 +1,66 @@
+/* interp: the evaluator's context and its entry points (SPEC_REST §9, "Detailed semantics").
+ * SPEC_NOTES: "Evaluation" (E-1..E-13, ENTRY-1, LIMIT-*). */
+#ifndef RELAX_INTERP_INTERP_H
+#define RELAX_INTERP_INTERP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdnoreturn.h>
+
+#include "ast/error.h"
+#include "ast/mem.h"
+#include "ast/module.h"
+#include "values/value.h"
+
+struct Env;            /* interp/eval/env.h: the bindings of one activation */
+struct PackedRegistry; /* interp/eval/packed.h */
+struct FuncInfoTable;  /* interp/eval/env.h: per-Function analysis (free variables), cached */
+
+typedef struct InterpOptions {
+    int max_depth; /* Relax call depth limit (LIMIT-depth); default INTERP_DEFAULT_MAX_DEPTH */
+    int64_t fuel;  /* step budget (LIMIT-fuel); default INTERP_DEFAULT_FUEL */
+    FILE *trace;   /* --trace output, or NULL */
+    FILE *echo;    /* printed output is also written here as produced, or NULL */
+} InterpOptions;
+
+#define INTERP_DEFAULT_MAX_DEPTH 10000
+#define INTERP_DEFAULT_FUEL 10000000LL
+
+typedef struct Interp {
+    const IRModule *mod;
+    ErrorTrap *trap; /* runtime errors longjmp here */
+    InterpOptions opt;
+    StrBuf out;   /* everything R.print and spectest.print wrote, for `stdout:` checks */
+    int64_t fuel; /* steps left */
+    int depth;    /* current Relax call depth */
+    int64_t spectest_counter;
+    struct PackedRegistry *packed;
+    Value **globals; /* parallel to mod->funcs: closures, PrimFunc values, packed functions */
+    struct FuncInfoTable *func_info;
+    struct EnvMap *bound_funcs; /* make_closure's synthesized functions, by callee */
+    struct EnvMap *gvar_index;  /* GlobalVar* -> 1 + its index in mod->funcs */
+    uintptr_t stack_limit;      /* calls below this C stack address raise DepthLimit; 0: none */
+} Interp;
+
+void interp_options_default(InterpOptions *opt);
+/* Prepares an interpreter for `mod` (§9.1: every global evaluated first). Errors (an
+ * ExternFunc naming a missing packed function) are raised through `trap`. */
+void interp_init(Interp *in, const IRModule *mod, const InterpOptions *opt, ErrorTrap *trap);
+/* Calls the entry point `name`: a Relax function with a global_symbol (ENTRY-1). */
+Value *interp_run_entry(Interp *in, const char *name, Value **args, int nargs);
+/* Calls a closure, packed function or PrimFunc value with evaluated arguments (E-12.2). */
+Value *interp_call(Interp *in, Value *callee, Value **args, int nargs, Span span);
+/* Evaluates an expression in an environment (E-1..E-13). */
+Value *interp_eval(Interp *in, struct Env *env, const Expr *e);
+/* Raises a runtime error: code from SPEC_NOTES §2 "Runtime errors", rule id or NULL. */
+noreturn void interp_fail(Interp *in, const char *code, const char *rule, Span span,
+                          const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Spends one step of fuel; raises StepLimit when none is left. */
+void interp_step(Interp *in, Span span);
+/* Appends printed text to the output (and echoes it when asked). */
+void interp_write(Interp *in, const char *text);
+/* The value of a module global (closure, PrimFunc or packed function). */
+Value *interp_global(Interp *in, const GlobalVar *gvar, Span span);
+
+#endif

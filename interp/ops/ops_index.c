@@ -1,0 +1,255 @@
+/* ops_index: operators that select elements: take, strided_slice, dynamic_strided_slice,
+ * where, and the conversion astype. SPEC_NOTES: "Operators" (OP-take ... OP-astype). */
+#include "interp/ops/ops_manip_internal.h"
+
+#include <string.h>
+
+#include "ast/mem.h"
+#include "interp/eval/interp.h"
+#include "interp/structinfo/prover.h"
+
+/* ---- take -------------------------------------------------------------------------------- */
+
+static bool take_mode_ok(const char *mode)
+{
+    return strcmp(mode, "fast") == 0 || strcmp(mode, "clip") == 0 || strcmp(mode, "wrap") == 0;
+}
+
+StructInfo *manip_infer_take(OpInferCtx *ctx)
+{
+    if (!ops_check_arity(ctx, 2, 2))
+        return ops_infer_object(ctx);
+    const StructInfo *x = ops_arg_tensor(ctx, 0), *ix = x ? ops_arg_tensor(ctx, 1) : NULL;
+    if (x == NULL || ix == NULL)
+        return ops_infer_object(ctx);
+    DataType it = ix->u.tensor.dtype;
+    if (!dtype_is_void(it) && !dtype_is_int(it) && !(dtype_is_uint(it) && !dtype_is_bool(it)))
+        return ops_infer_fail(ctx, "OpDTypeMismatch", "indices must be integers, got %s",
+                              dtype_str(it));
+    if (!take_mode_ok(ops_attr_str(ctx->call, "mode", "fast")))
+        return ops_infer_fail(ctx, "OpAttr", "mode must be \"fast\", \"clip\" or \"wrap\"");
+    OpShape xs = ops_shape_of(x), is = ops_shape_of(ix);
+    int axis = 0;
+    if (ops_attr(ctx->call, "axis") == NULL) {
+        /* axis=None: the data must be 1-D. */
+        if (xs.ndim >= 0 && xs.ndim != 1)
+            return ops_infer_fail(ctx, "OpShapeMismatch", "axis=None needs 1-D data, got rank %d",
+                                  xs.ndim);
+    } else if (xs.ndim >= 0 &&
+               !ops_normalize_axis(ctx, ops_attr_int(ctx->call, "axis", 0), xs.ndim, &axis)) {
+        return ops_infer_object(ctx);
+    }
+    OpShape r = {NULL, (xs.ndim < 0 || is.ndim < 0) ? -1 : xs.ndim - 1 + is.ndim};
+    if (xs.dims != NULL && is.dims != NULL) {
+        r.dims = MEM_ARRAY(PrimExpr *, r.ndim > 0 ? r.ndim : 1);
+        int k = 0;
+        for (int i = 0; i < axis; i++)
+            r.dims[k++] = xs.dims[i];
+        for (int i = 0; i < is.ndim; i++)
+            r.dims[k++] = is.dims[i];
+        for (int i = axis + 1; i < xs.ndim; i++)
+            r.dims[k++] = xs.dims[i];
+    }
+    return ops_tensor_result(r, x->u.tensor.dtype, x->u.tensor.vdevice, ctx->call->span);
+}
+
+Value *manip_eval_take(struct Interp *in, const Expr *call, Value **args, int nargs)
+{
+    Tensor *x = ops_kernel_tensor(in, call, args, nargs, 0);
+    Tensor *ix = ops_kernel_tensor(in, call, args, nargs, 1);
+    int axis = ops_attr(call, "axis")
+                   ? ops_kernel_axis(in, call, ops_attr_int(call, "axis", 0), x->ndim)
+                   : -1;
+    const char *err = NULL;
+    return manip_result(in, call,
+                        kernel_take(x, ix, axis, ops_attr_str(call, "mode", "fast"), &err), err);
+}
+
+/* ---- strided_slice ----------------------------------------------------------------------- */
+
+/* Per-axis begin/end/stride for every axis of x (untouched axes take the whole dim). */
+static bool slice_plan(const Expr *call, int ndim, int64_t *b, int64_t *e, int64_t *s,
+                       bool *touched, const char **why)
+{
+    int64_t *axes, *begin, *end, *strides = NULL;
+    int na, nb, ne, ns = 0;
+    if (!ops_attr_int_list(call, "axes", &axes, &na) ||
+        !ops_attr_int_list(call, "begin", &begin, &nb) ||
+        !ops_attr_int_list(call, "end", &end, &ne)) {
+        *why = "axes, begin and end must be lists of ints";
+        return false;
+    }
+    bool has_strides = ops_attr_int_list(call, "strides", &strides, &ns);
+    if (nb != na || ne != na || (has_strides && ns != na)) {
+        *why = "axes, begin, end and strides must have the same length";
+        return false;
+    }
+    for (int i = 0; i < ndim; i++) {
+        b[i] = 0, e[i] = INT64_MAX, s[i] = 1;
+        touched[i] = false;
+    }
+    for (int i = 0; i < na; i++) {
+        int64_t a = axes[i] < 0 ? axes[i] + ndim : axes[i];
+        if (a < 0 || a >= ndim || touched[a]) {
+            *why = "an axis is out of range or repeated";
+            return false;
+        }
+        touched[a] = true;
+        b[a] = begin[i], e[a] = end[i], s[a] = has_strides ? strides[i] : 1;
+        if (s[a] == 0) {
+            *why = "a stride is zero";
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Python's slice length for a constant dim. */
+static int64_t slice_len(int64_t dim, int64_t b, int64_t e, int64_t s)
+{
+    int64_t lo = s > 0 ? 0 : -1, hi = s > 0 ? dim : dim - 1;
+    if (b < 0)
+        b = b < -dim ? lo : b + dim;
+    if (e < 0)
+        e = e < -dim ? lo : e + dim;
+    b = b < lo ? lo : b > hi ? hi : b;
+    e = e < lo ? lo : e > hi ? hi : e;
+    int64_t n = s > 0 ? (e - b + s - 1) / s : (b - e - s - 1) / -s;
+    return n > 0 ? n : 0;
+}
+
+StructInfo *manip_infer_strided_slice(OpInferCtx *ctx)
+{
+    if (!ops_check_arity(ctx, 1, 1))
+        return ops_infer_object(ctx);
+    const StructInfo *x = ops_arg_tensor(ctx, 0);
+    if (x == NULL)
+        return ops_infer_object(ctx);
+    OpShape xs = ops_shape_of(x);
+    int nd = xs.ndim < 0 ? 0 : xs.ndim;
+    int64_t b[TENSOR_MAX_NDIM], e[TENSOR_MAX_NDIM], s[TENSOR_MAX_NDIM];
+    bool touched[TENSOR_MAX_NDIM];
+    const char *why = NULL;
+    if (xs.ndim > TENSOR_MAX_NDIM)
+        return ops_infer_fail(ctx, "OpAttr", "rank too large");
+    if (xs.ndim >= 0 && !slice_plan(ctx->call, nd, b, e, s, touched, &why))
+        return ops_infer_fail(ctx, "OpAttr", "%s", why);
+    OpShape r = {NULL, xs.ndim};
+    if (xs.dims == NULL)
+        return ops_tensor_result(r, x->u.tensor.dtype, x->u.tensor.vdevice, ctx->call->span);
+    r.dims = MEM_ARRAY(PrimExpr *, nd > 0 ? nd : 1);
+    for (int i = 0; i < nd; i++) {
+        int64_t dim;
+        bool whole = b[i] == 0 && s[i] == 1 && e[i] >= INT32_MAX;
+        if (!touched[i] || whole) {
+            r.dims[i] = xs.dims[i];
+        } else if (prover_const_int(xs.dims[i], &dim)) {
+            r.dims[i] = manip_dim_int(slice_len(dim, b[i], e[i], s[i]));
+        } else {
+            /* A symbolic dim sliced by constants: the result keeps only its rank. */
+            r.dims = NULL;
+            break;
+        }
+    }
+    return ops_tensor_result(r, x->u.tensor.dtype, x->u.tensor.vdevice, ctx->call->span);
+}
+
+Value *manip_eval_strided_slice(struct Interp *in, const Expr *call, Value **args, int nargs)
+{
+    Tensor *x = ops_kernel_tensor(in, call, args, nargs, 0);
+    int64_t b[TENSOR_MAX_NDIM], e[TENSOR_MAX_NDIM], s[TENSOR_MAX_NDIM];
+    bool touched[TENSOR_MAX_NDIM];
+    const char *why = NULL;
+    if (!slice_plan(call, x->ndim, b, e, s, touched, &why))
+        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "%s", why);
+    return manip_result(in, call, kernel_strided_slice(x, b, e, s, &why), why);
+}
+
+StructInfo *manip_infer_dynamic_strided_slice(OpInferCtx *ctx)
+{
+    if (!ops_check_arity(ctx, 4, 4))
+        return ops_infer_object(ctx);
+    const StructInfo *x = ops_arg_tensor(ctx, 0);
+    if (x == NULL)
+        return ops_infer_object(ctx);
+    for (int i = 1; i < 4; i++) {
+        const StructInfo *t = ops_arg_tensor(ctx, i);
+        if (t == NULL)
+            return ops_infer_object(ctx);
+        if (t->u.tensor.ndim >= 0 && t->u.tensor.ndim != 1)
+            return ops_infer_fail(ctx, "OpShapeMismatch", "begin, end and strides must be 1-D");
+        if (!dtype_is_void(t->u.tensor.dtype) && !dtype_is_int(t->u.tensor.dtype))
+            return ops_infer_fail(ctx, "OpDTypeMismatch",
+                                  "begin, end and strides must be integers");
+    }
+    OpShape r = {NULL, x->u.tensor.ndim};
+    return ops_tensor_result(r, x->u.tensor.dtype, x->u.tensor.vdevice, ctx->call->span);
+}
+
+Value *manip_eval_dynamic_strided_slice(struct Interp *in, const Expr *call, Value **args,
+                                        int nargs)
+{
+    Tensor *x = ops_kernel_tensor(in, call, args, nargs, 0);
+    int64_t v[3][TENSOR_MAX_NDIM];
+    for (int k = 0; k < 3; k++) {
+        Tensor *t = ops_kernel_tensor(in, call, args, nargs, k + 1);
+        if (t->ndim != 1 || t->numel != x->ndim || dtype_is_float(t->dtype))
+            interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span,
+                        "begin, end and strides need one integer per axis");
+        tensor_read_i64(t, v[k]);
+    }
+    const char *err = NULL;
+    return manip_result(in, call, kernel_strided_slice(x, v[0], v[1], v[2], &err), err);
+}
+
+/* ---- where, astype ----------------------------------------------------------------------- */
+
+StructInfo *manip_infer_where(OpInferCtx *ctx)
+{
+    if (!ops_check_arity(ctx, 3, 3))
+        return ops_infer_object(ctx);
+    const StructInfo *t[3];
+    for (int i = 0; i < 3; i++)
+        if ((t[i] = ops_arg_tensor(ctx, i)) == NULL)
+            return ops_infer_object(ctx);
+    DataType c = t[0]->u.tensor.dtype, dt;
+    if (!dtype_is_void(c) && !dtype_is_bool(c))
+        return ops_infer_fail(ctx, "OpDTypeMismatch", "condition must be bool, got %s",
+                              dtype_str(c));
+    if (!ops_unify_dtype(ctx, t[1]->u.tensor.dtype, t[2]->u.tensor.dtype, &dt))
+        return ops_infer_object(ctx);
+    OpShape ab, r;
+    if (!ops_broadcast(ctx, ops_shape_of(t[1]), ops_shape_of(t[2]), &ab) ||
+        !ops_broadcast(ctx, ops_shape_of(t[0]), ab, &r))
+        return ops_infer_object(ctx);
+    return ops_tensor_result(r, dt, ops_pick_vdevice(t[1], t[2]), ctx->call->span);
+}
+
+Value *manip_eval_where(struct Interp *in, const Expr *call, Value **args, int nargs)
+{
+    Tensor *c = ops_kernel_tensor(in, call, args, nargs, 0);
+    Tensor *a = ops_kernel_tensor(in, call, args, nargs, 1);
+    Tensor *b = ops_kernel_tensor(in, call, args, nargs, 2);
+    const char *err = NULL;
+    return manip_result(in, call, kernel_where(c, a, b, &err), err);
+}
+
+StructInfo *manip_infer_astype(OpInferCtx *ctx)
+{
+    if (!ops_check_arity(ctx, 1, 1))
+        return ops_infer_object(ctx);
+    const StructInfo *x = ops_arg_tensor(ctx, 0);
+    if (x == NULL)
+        return ops_infer_object(ctx);
+    DataType dt = ops_attr_dtype(ctx->call, "dtype");
+    if (dtype_is_void(dt))
+        return ops_infer_fail(ctx, "OpAttr", "astype needs a dtype");
+    return ops_tensor_result(ops_shape_of(x), dt, x->u.tensor.vdevice, ctx->call->span);
+}
+
+Value *manip_eval_astype(struct Interp *in, const Expr *call, Value **args, int nargs)
+{
+    Tensor *x = ops_kernel_tensor(in, call, args, nargs, 0);
+    const char *err = NULL;
+    return manip_result(in, call, kernel_astype(x, ops_attr_dtype(call, "dtype"), &err), err);
+}

@@ -1,0 +1,230 @@
+/* wf_module: the module-level and per-node rules: WF-7 (no recursion and no If in a
+ * DataflowBlock, with the call graph among globals), WF-8 (recursive functions are
+ * annotated), WF-9 (Op position), WF-12, WF-13 (entry points, global symbols), WF-18
+ * (PrimValue), WF-21 (force_pure) and WF-23 (operator normalization rules).
+ * SPEC_NOTES: "Well-formedness". */
+#include <string.h>
+
+#include "ast/mem.h"
+#include "interp/normalize/op_normalize.h"
+#include "interp/wellformed/wf_internal.h"
+
+/* ---- the call graph ------------------------------------------------------------------ */
+
+static int graph_index(const WfCallGraph *g, const char *name)
+{
+    for (int i = 0; i < g->n; i++) {
+        if (strcmp(g->funcs[i]->gvar->name, name) == 0)
+            return i;
+    }
+    return -1;
+}
+
+typedef struct EdgeScan {
+    WfCallGraph *g;
+    int from;
+} EdgeScan;
+
+/* Any reference to a global counts: a function passed as a value may be called. */
+static void scan_refs(const Expr *e, void *arg)
+{
+    EdgeScan *s = arg;
+    if (e->kind == EXPR_GLOBAL_VAR) {
+        int to = graph_index(s->g, e->u.gvar->name);
+        if (to >= 0)
+            s->g->edge[s->from * s->g->n + to] = true;
+    }
+    wf_each_child(e, scan_refs, s);
+}
+
+void wf_module_build_graph(WfCtx *ctx)
+{
+    WfCallGraph *g = &ctx->graph;
+    g->funcs = MEM_ARRAY(const ModuleFunc *, ctx->mod->nfuncs + 1);
+    for (int i = 0; i < ctx->mod->nfuncs; i++) {
+        if (ctx->mod->funcs[i]->kind == MODFUNC_RELAX)
+            g->funcs[g->n++] = ctx->mod->funcs[i];
+    }
+    g->edge = mem_alloc(sizeof(bool) * (size_t)(g->n * g->n + 1));
+    for (int i = 0; i < g->n; i++) {
+        EdgeScan s = {g, i};
+        scan_refs(g->funcs[i]->u.relax->body, &s);
+    }
+}
+
+/* Whether `to` is reachable from `from` by one or more references. */
+static bool reaches(const WfCallGraph *g, int from, int to)
+{
+    bool *seen = mem_alloc(sizeof(bool) * (size_t)(g->n + 1));
+    int *stack = MEM_ARRAY(int, g->n + 1);
+    int top = 0;
+    stack[top++] = from;
+    while (top > 0) {
+        int i = stack[--top];
+        for (int j = 0; j < g->n; j++) {
+            if (!g->edge[i * g->n + j] || seen[j])
+                continue;
+            if (j == to)
+                return true;
+            seen[j] = true;
+            stack[top++] = j;
+        }
+    }
+    return false;
+}
+
+/* ---- module-level rules -------------------------------------------------------------- */
+
+static Span module_span(const IRModule *mod)
+{
+    if (mod->nfuncs > 0)
+        return mod->funcs[0]->span;
+    return span_make(mod->file, 1, 1);
+}
+
+static const Attrs *func_attrs(const ModuleFunc *mf)
+{
+    if (mf->kind == MODFUNC_RELAX)
+        return mf->u.relax->attrs;
+    if (mf->kind == MODFUNC_PRIM)
+        return mf->u.prim->attrs;
+    return NULL;
+}
+
+static void check_symbol(WfCtx *ctx, const ModuleFunc *mf)
+{
+    const Attrs *attrs = func_attrs(mf);
+    AttrValue *v = attrs ? attrs_get(attrs, "global_symbol") : NULL;
+    if (v == NULL)
+        return;
+    if (v->kind != ATTR_STR || strcmp(v->u.s, mf->gvar->name) != 0)
+        diag_add(ctx->errors, PHASE_WELLFORMED, "GlobalSymbolMismatch", "WF-13", mf->span,
+                 "the global_symbol of '%s' is not its name", mf->gvar->name);
+}
+
+static void check_recursion_annotated(WfCtx *ctx, int i)
+{
+    const ModuleFunc *mf = ctx->graph.funcs[i];
+    if (mf->u.relax->ret == NULL && reaches(&ctx->graph, i, i))
+        diag_add(ctx->errors, PHASE_WELLFORMED, "RecursionNeedsReturnAnnotation", "WF-8", mf->span,
+                 "recursive function '%s' has no return annotation", mf->gvar->name);
+}
+
+/* A PrimFunc written without private=True is exported as TVM exports it. */
+static bool externally_linked(const ModuleFunc *mf)
+{
+    if (mf->kind == MODFUNC_RELAX)
+        return wf_symbol(mf->u.relax->attrs) != NULL;
+    if (mf->kind == MODFUNC_PRIM)
+        return wf_symbol(mf->u.prim->attrs) != NULL || !mf->u.prim->is_private;
+    return false;
+}
+
+void wf_module_check_globals(WfCtx *ctx)
+{
+    bool has_entry = false;
+    for (int i = 0; i < ctx->mod->nfuncs; i++) {
+        const ModuleFunc *mf = ctx->mod->funcs[i];
+        check_symbol(ctx, mf);
+        if (externally_linked(mf))
+            has_entry = true;
+    }
+    if (!has_entry)
+        diag_add(ctx->errors, PHASE_WELLFORMED, "NoEntryPoint", "WF-12", module_span(ctx->mod),
+                 "no function of the module is externally linked (has a global_symbol)");
+    for (int i = 0; i < ctx->graph.n; i++)
+        check_recursion_annotated(ctx, i);
+}
+
+/* ---- per-function and per-node rules ------------------------------------------------- */
+
+static bool uses_var(const Expr *e, const Var *v);
+
+typedef struct VarSearch {
+    const Var *v;
+    bool found;
+} VarSearch;
+
+static void search_var(const Expr *e, void *arg)
+{
+    VarSearch *s = arg;
+    if (s->found)
+        return;
+    if (e->kind == EXPR_VAR && e->u.var == s->v) {
+        s->found = true;
+        return;
+    }
+    wf_each_child(e, search_var, s);
+}
+
+static bool uses_var(const Expr *e, const Var *v)
+{
+    VarSearch s = {v, false};
+    search_var(e, &s);
+    return s.found;
+}
+
+static bool attr_true(const AttrValue *v)
+{
+    if (v == NULL)
+        return false;
+    return (v->kind == ATTR_BOOL && v->u.b) || (v->kind == ATTR_INT && v->u.i != 0);
+}
+
+void wf_module_check_function(WfCtx *ctx, const Function *f, const Var *self)
+{
+    if (attr_true(attrs_get(f->attrs, "relax.force_pure")) && !f->is_pure)
+        diag_add(ctx->errors, PHASE_WELLFORMED, "ForcePureNotPure", "WF-21", f->span,
+                 "a function with relax.force_pure must be pure");
+    if (self != NULL && f->ret == NULL && uses_var(f->body, self))
+        diag_add(ctx->errors, PHASE_WELLFORMED, "RecursionNeedsReturnAnnotation", "WF-8", f->span,
+                 "recursive local function '%s' has no return annotation", self->name);
+}
+
+static bool recursive_callee(const WfCtx *ctx, const Expr *op)
+{
+    if (op->kind == EXPR_VAR)
+        return ctx->local_self != NULL && op->u.var == ctx->local_self;
+    if (op->kind != EXPR_GLOBAL_VAR || ctx->global_index < 0)
+        return false;
+    int callee = graph_index(&ctx->graph, op->u.gvar->name);
+    if (callee < 0)
+        return false;
+    int self = ctx->global_index;
+    return callee == self ||
+           (reaches(&ctx->graph, self, callee) && reaches(&ctx->graph, callee, self));
+}
+
+void wf_module_check_call(WfCtx *ctx, const Expr *call)
+{
+    const Expr *op = call->u.call.op;
+    if (ctx->in_dataflow && recursive_callee(ctx, op))
+        diag_add(ctx->errors, PHASE_WELLFORMED, "DataflowRecursion", "WF-7", call->span,
+                 "a dataflow block calls a function recursive with the current one");
+    if (!op_normalize_conforms(call))
+        diag_add(ctx->errors, PHASE_WELLFORMED, "OpNotNormalized", "WF-23", call->span,
+                 "the arguments of %s must be a literal tuple", op->u.op_name);
+}
+
+void wf_module_check_if(WfCtx *ctx, const Expr *e)
+{
+    if (ctx->in_dataflow)
+        diag_add(ctx->errors, PHASE_WELLFORMED, "IfInDataflow", "WF-7", e->span,
+                 "an If inside a dataflow block");
+}
+
+/* WF-18, read as: a scalar (lanes 1) Int, UInt or Float PrimExpr (see SPEC_NOTES 4). */
+void wf_module_check_prim_value(WfCtx *ctx, const Expr *e)
+{
+    DataType t = e->u.prim->dtype;
+    bool numeric = t.code == DT_INT || t.code == DT_UINT || t.code == DT_FLOAT;
+    if (!numeric || t.lanes != 1)
+        diag_add(ctx->errors, PHASE_WELLFORMED, "PrimValueForm", "WF-18", e->span,
+                 "a PrimValue holds a scalar Int, UInt or Float value, not '%s'", dtype_str(t));
+}
+
+void wf_module_check_op_position(WfCtx *ctx, const Expr *e)
+{
+    diag_add(ctx->errors, PHASE_WELLFORMED, "OpPosition", "WF-9", e->span,
+             "operator '%s' used as a value; an Op may only be called", e->u.op_name);
+}

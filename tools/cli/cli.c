@@ -1,0 +1,47 @@
+/* cli: what the subcommands share: usage errors and reporting an Error with its exit code.
+ * SPEC_NOTES: "Exit codes". */
+#include "tools/cli/cli.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "relax: usage error [Usage]: ");
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    if (cmd != NULL)
+        fprintf(stderr, "\n(run 'relax help %s')\n", cmd);
+    else
+        fprintf(stderr, "\n(run 'relax --help')\n");
+    return error_exit_code(PHASE_USAGE);
+}
+
+int cli_report_error(const Error *e)
+{
+    fprintf(stderr, "%s\n", error_format(e));
+    return error_exit_code(e->phase);
+}
+
+int cli_parse_flag_file(int argc, char **argv, const char *flag, bool *set, const char **file)
+{
+    *set = false;
+    *file = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (flag != NULL && strcmp(a, flag) == 0)
+            *set = true;
+        else if (a[0] == '-' && a[1] != '\0')
+            return cli_usage_error(argv[0], "unknown option '%s'", a);
+        else if (*file != NULL)
+            return cli_usage_error(argv[0], "expected one FILE");
+        else
+            *file = a;
+    }
+    if (*file == NULL)
+        return cli_usage_error(argv[0], "missing FILE");
+    return 0;
+}

@@ -1,0 +1,94 @@
+/* source: reading files and resolving the program a command-line argument names.
+ * SPEC_NOTES: "Exit codes". */
+#include "tools/cli/source.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "ast/astform/astform.h"
+#include "ast/mem.h"
+#include "ast/script/script.h"
+#include "tools/conform/case_file.h"
+
+static char *read_stream(FILE *f)
+{
+    StrBuf sb;
+    strbuf_init(&sb);
+    char buf[8192];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        strbuf_addn(&sb, buf, n);
+    return strbuf_str(&sb);
+}
+
+char *source_read_file(const char *path, ErrorTrap *trap)
+{
+    if (strcmp(path, "-") == 0)
+        return read_stream(stdin);
+    if (source_is_dir(path))
+        error_raise(trap, PHASE_IO, "IoError", NULL, span_make(path, 0, 0), "is a directory");
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        error_raise(trap, PHASE_IO, "IoError", NULL, span_make(path, 0, 0), "cannot read: %s",
+                    strerror(errno));
+    char *text = read_stream(f);
+    bool failed = ferror(f) != 0;
+    fclose(f);
+    if (failed)
+        error_raise(trap, PHASE_IO, "IoError", NULL, span_make(path, 0, 0), "read error");
+    return text;
+}
+
+bool source_is_dir(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+bool source_exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+bool source_has_suffix(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* CASEFILE.yaml#case-id: the program of that case, text or ast. */
+static IRModule *load_case_program(const char *arg, const char *hash, ErrorTrap *trap)
+{
+    char *path = mem_strndup(arg, (size_t)(hash - arg));
+    CaseFile *cf = case_file_load(path, trap);
+    Case *c = case_file_find(cf, hash + 1);
+    if (c == NULL)
+        error_raise(trap, PHASE_USAGE, "UnknownCase", NULL, span_make(path, 0, 0),
+                    "no case with id '%s'", hash + 1);
+    if (c->program != NULL)
+        return script_parse(c->global_id, c->program, trap);
+    if (c->ast_failed) {
+        Error e = c->ast_error;
+        error_raise(trap, e.phase, e.code, e.rule, e.span, "%s", e.message);
+    }
+    return c->ast;
+}
+
+IRModule *source_load_program(const char *arg, ErrorTrap *trap)
+{
+    const char *hash = strrchr(arg, '#');
+    if (hash != NULL && hash > arg && !source_exists(arg))
+        return load_case_program(arg, hash, trap);
+    const char *name = strcmp(arg, "-") == 0 ? "<stdin>" : arg;
+    char *text = source_read_file(arg, trap);
+    if (source_has_suffix(arg, ".yaml") || source_has_suffix(arg, ".yml")) {
+        if (strncmp(text, "format:", 7) == 0 || strstr(text, "\nformat:") != NULL)
+            error_raise(trap, PHASE_USAGE, "UnknownCase", NULL, span_make(name, 0, 0),
+                        "a case file: name one case as %s#<case-id>", arg);
+        return astform_read_text(name, text, trap);
+    }
+    return script_parse(name, text, trap);
+}

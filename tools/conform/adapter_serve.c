@@ -1,0 +1,202 @@
+/* adapter_serve: `relax adapter-serve`: the reference interpreter on the implementation's side
+ * of the external adapter protocol: one request on stdin, its response on stdout.
+ * SPEC_NOTES: "The conformance runner"; the contract is tools/adapters/README.md. */
+#include <stdio.h>
+#include <string.h>
+
+#include "ast/astform/astform.h"
+#include "ast/mem.h"
+#include "ast/print/printer.h"
+#include "tools/conform/adapter.h"
+#include "tools/cli/cli.h"
+#include "tools/conform/ext_protocol.h"
+
+const char CMD_ADAPTER_SERVE_USAGE[] =
+    "usage: relax adapter-serve\n"
+    "\n"
+    "Reads one request of the conformance adapter protocol (version 1) on stdin and writes\n"
+    "the reference interpreter's response on stdout: what tools/adapters/relax-ref runs for\n"
+    "'relax conform --adapter'. See tools/adapters/README.md. Exit: 0 when a response was\n"
+    "written, 2 when stdin holds no valid request.\n";
+
+static char *read_all(FILE *in)
+{
+    StrBuf sb;
+    strbuf_init(&sb);
+    char chunk[8192];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, in)) > 0)
+        strbuf_addn(&sb, chunk, n);
+    return strbuf_str(&sb);
+}
+
+static void set_error(ExtResponse *res, const Error *e)
+{
+    res->kind = EXT_RESPONSE_ERROR;
+    res->error = *e;
+}
+
+/* The request's program through the reference adapter's load; NULL with the error set. */
+static AdapterProgram *load(const Adapter *ref, const ExtRequest *req, ExtResponse *res)
+{
+    const char *name = req->name ? req->name : "<request>";
+    ProgramSource src = {name, req->program, NULL};
+    ErrorTrap trap;
+    if (setjmp(trap.jmp) != 0) {
+        set_error(res, &trap.error);
+        return NULL;
+    }
+    if (req->ast != NULL)
+        src.ast = astform_read_text(name, req->ast, &trap);
+    Error err;
+    memset(&err, 0, sizeof err);
+    AdapterProgram *prog = ref->load(ref->self, &src, &err);
+    if (prog == NULL)
+        set_error(res, &err);
+    return prog;
+}
+
+static void answer_struct_info(const Adapter *ref, AdapterProgram *prog, const ExtRequest *req,
+                               ExtResponse *res)
+{
+    StaticReport report;
+    memset(&report, 0, sizeof report);
+    report.names = req->bindings;
+    report.nnames = req->nbindings;
+    Error err;
+    memset(&err, 0, sizeof err);
+    if (!ref->check_struct_info(ref->self, prog, &report, &err))
+        set_error(res, &err);
+    res->warnings = report.warnings;
+    res->nwarnings = report.nwarnings;
+    res->sinfo_names = MEM_ARRAY(const char *, report.nnames + 1);
+    res->sinfo_texts = MEM_ARRAY(const char *, report.nnames + 1);
+    for (int i = 0; i < report.nnames; i++) {
+        if (report.sinfo_texts == NULL || report.sinfo_texts[i] == NULL)
+            continue;
+        res->sinfo_names[res->nsinfo] = report.names[i];
+        res->sinfo_texts[res->nsinfo++] = report.sinfo_texts[i];
+    }
+}
+
+static void answer_run(const Adapter *ref, AdapterProgram *prog, const ExtRequest *req,
+                       ExtResponse *res)
+{
+    RunRequest call = {req->entry ? req->entry : "main", req->args, req->nargs};
+    RunResult out = {NULL, NULL};
+    Error err;
+    memset(&err, 0, sizeof err);
+    if (ref->run(ref->self, prog, &call, &out, &err))
+        res->value = out.value;
+    else
+        set_error(res, &err);
+    res->stdout_text = out.stdout_text;
+}
+
+static void answer_roundtrip(const Adapter *ref, AdapterProgram *prog, ExtResponse *res)
+{
+    const char *printed = NULL, *why = NULL;
+    bool ok = ref->roundtrip(ref->self, prog, &printed, &why);
+    res->printed = printed;
+    if (ok)
+        return;
+    res->kind = EXT_RESPONSE_ERROR;
+    res->error.phase = PHASE_PARSE;
+    res->error.message = why ? why : "the round trip failed";
+}
+
+static void answer_normalize(const Adapter *ref, AdapterProgram *prog, ExtResponse *res)
+{
+    Error err;
+    memset(&err, 0, sizeof err);
+    IRModule *mod = ref->normalize(ref->self, prog, &err);
+    if (mod == NULL)
+        set_error(res, &err);
+    else
+        res->normalized = printer_print_module(mod);
+}
+
+/* Whether the reference adapter has the phase the request asks for. */
+static bool has_slot(const Adapter *ref, ExtRequestKind kind)
+{
+    switch (kind) {
+    case EXT_REQUEST_LOAD:
+        return ref->load != NULL;
+    case EXT_REQUEST_WELLFORMED:
+        return ref->check_wellformed != NULL;
+    case EXT_REQUEST_STRUCT_INFO:
+        return ref->check_struct_info != NULL;
+    case EXT_REQUEST_RUN:
+        return ref->run != NULL;
+    case EXT_REQUEST_PRINT:
+        return ref->print != NULL;
+    case EXT_REQUEST_ROUNDTRIP:
+        return ref->roundtrip != NULL;
+    case EXT_REQUEST_NORMAL_FORM:
+        return ref->check_normal_form != NULL;
+    case EXT_REQUEST_NORMALIZE:
+        return ref->normalize != NULL;
+    }
+    return false;
+}
+
+static void answer(const Adapter *ref, const ExtRequest *req, ExtResponse *res)
+{
+    memset(res, 0, sizeof *res);
+    res->kind = EXT_RESPONSE_OK;
+    if (!has_slot(ref, req->kind) || ref->load == NULL) {
+        res->kind = EXT_RESPONSE_UNSUPPORTED;
+        return;
+    }
+    AdapterProgram *prog = load(ref, req, res);
+    if (prog == NULL)
+        return;
+    Error err;
+    memset(&err, 0, sizeof err);
+    switch (req->kind) {
+    case EXT_REQUEST_LOAD:
+        return;
+    case EXT_REQUEST_WELLFORMED:
+        if (!ref->check_wellformed(ref->self, prog, &err))
+            set_error(res, &err);
+        return;
+    case EXT_REQUEST_STRUCT_INFO:
+        answer_struct_info(ref, prog, req, res);
+        return;
+    case EXT_REQUEST_RUN:
+        answer_run(ref, prog, req, res);
+        return;
+    case EXT_REQUEST_PRINT:
+        res->printed = ref->print(ref->self, prog);
+        return;
+    case EXT_REQUEST_ROUNDTRIP:
+        answer_roundtrip(ref, prog, res);
+        return;
+    case EXT_REQUEST_NORMAL_FORM:
+        if (!ref->check_normal_form(ref->self, prog, &err))
+            set_error(res, &err);
+        return;
+    case EXT_REQUEST_NORMALIZE:
+        answer_normalize(ref, prog, res);
+        return;
+    }
+}
+
+int cmd_adapter_serve(int argc, char **argv)
+{
+    if (argc > 1)
+        return cli_usage_error("adapter-serve", "takes no arguments (the request is on stdin)");
+    ExtRequest req;
+    const char *why = NULL;
+    if (!ext_protocol_read_request(read_all(stdin), &req, &why)) {
+        fprintf(stderr, "relax adapter-serve: not a protocol %d request: %s\n",
+                EXT_PROTOCOL_VERSION, why);
+        return 2;
+    }
+    Adapter ref;
+    adapter_ref_init(&ref);
+    ExtResponse res;
+    answer(&ref, &req, &res);
+    fputs(ext_protocol_write_response(&res), stdout);
+    return fflush(stdout) == 0 ? 0 : 3;
+}

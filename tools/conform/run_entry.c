@@ -1,0 +1,180 @@
+/* run_entry: calling an entry function in a fresh interpreter, and carrying values between
+ * case notation and the evaluator. SPEC_NOTES: "Evaluation", "Runtime errors". */
+#include "tools/conform/run_entry.h"
+
+#include <ctype.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "ast/mem.h"
+#include "values/compare.h"
+#include "values/render.h"
+#include "values/value_yaml.h"
+
+/* ---- the call ---- */
+
+bool run_entry_call(const RunEntryRequest *req, RunEntryOutput *out, Error *err)
+{
+    InterpOptions defaults;
+    interp_options_default(&defaults);
+    const InterpOptions *opt = req->opt != NULL ? req->opt : &defaults;
+    /* On the heap so that what it printed is still there after the jump. */
+    Interp *in = MEM_NEW(Interp);
+    strbuf_init(&in->out);
+    out->result = NULL;
+    out->printed = "";
+    ErrorTrap trap;
+    if (setjmp(trap.jmp) != 0) {
+        *err = trap.error;
+        out->printed = strbuf_str(&in->out);
+        return false;
+    }
+    interp_init(in, req->mod, opt, &trap);
+    out->result = interp_run_entry(in, req->entry, req->args, req->nargs);
+    out->printed = strbuf_str(&in->out);
+    return true;
+}
+
+/* ---- YAML trees to values: through the flow text value_yaml reads ---- */
+
+static bool plain_key(const char *k)
+{
+    if (*k == '\0')
+        return false;
+    for (; *k; k++) {
+        if (!isalnum((unsigned char)*k) && *k != '_')
+            return false;
+    }
+    return true;
+}
+
+/* A double-quoted YAML scalar: the escapes keep any text intact. */
+static void write_quoted(StrBuf *sb, const char *s)
+{
+    strbuf_addc(sb, '"');
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            strbuf_addf(sb, "\\%c", *p);
+        else if (*p == '\n')
+            strbuf_add(sb, "\\n");
+        else if (*p < 0x20 || *p == 0x7f)
+            strbuf_addf(sb, "\\x%02x", *p);
+        else
+            strbuf_addc(sb, (char)*p);
+    }
+    strbuf_addc(sb, '"');
+}
+
+static void write_node(StrBuf *sb, const YamlNode *n)
+{
+    switch (n->kind) {
+    case YAML_NODE_SCALAR:
+        if (n->plain)
+            strbuf_add(sb, n->scalar);
+        else
+            write_quoted(sb, n->scalar);
+        return;
+    case YAML_NODE_SEQ:
+        strbuf_addc(sb, '[');
+        for (int i = 0; i < n->nitems; i++) {
+            strbuf_add(sb, i > 0 ? ", " : "");
+            write_node(sb, n->items[i]);
+        }
+        strbuf_addc(sb, ']');
+        return;
+    case YAML_NODE_MAP:
+        strbuf_addc(sb, '{');
+        for (int i = 0; i < n->nitems; i++) {
+            strbuf_add(sb, i > 0 ? ", " : "");
+            if (plain_key(n->keys[i]))
+                strbuf_add(sb, n->keys[i]);
+            else
+                write_quoted(sb, n->keys[i]);
+            strbuf_add(sb, ": ");
+            write_node(sb, n->items[i]);
+        }
+        strbuf_addc(sb, '}');
+        return;
+    }
+}
+
+Value *run_entry_value_from_yaml(const char *file, const YamlNode *node, ErrorTrap *trap)
+{
+    StrBuf sb;
+    strbuf_init(&sb);
+    write_node(&sb, node);
+    /* Positions in the rebuilt text mean nothing in the case file: name the node instead. */
+    ErrorTrap inner;
+    if (setjmp(inner.jmp) != 0) {
+        Error e = inner.error;
+        error_raise(trap, e.phase, e.code, e.rule, span_make(file, node->line, node->col), "%s",
+                    e.message);
+    }
+    ValueYamlOptions opt = {file, false};
+    return value_yaml_parse_text(strbuf_str(&sb), &opt, &inner);
+}
+
+/* ---- values to YAML trees ---- */
+
+YamlNode *run_entry_value_to_yaml(const Value *v)
+{
+    char *text = render_value_case(v);
+    yaml_parser_t parser;
+    yaml_document_t doc;
+    yaml_parser_initialize(&parser);
+    yaml_parser_set_input_string(&parser, (const unsigned char *)text, strlen(text));
+    YamlNode *node = NULL;
+    if (yaml_parser_load(&parser, &doc)) {
+        yaml_node_t *root = yaml_document_get_root_node(&doc);
+        if (root != NULL)
+            node = yaml_node_copy(&doc, root);
+        yaml_document_delete(&doc);
+    }
+    yaml_parser_delete(&parser);
+    /* render_value_case always writes valid flow YAML; keep the text if it ever does not. */
+    return node != NULL ? node : yaml_node_new_scalar(text, false);
+}
+
+/* ---- comparing results ---- */
+
+static Value *read_value(const YamlNode *node, ErrorTrap *trap)
+{
+    StrBuf sb;
+    strbuf_init(&sb);
+    write_node(&sb, node);
+    ValueYamlOptions opt = {NULL, true};
+    return value_yaml_parse_text(strbuf_str(&sb), &opt, trap);
+}
+
+/* A returned value written as {callable: true} reads back as the expectation pattern; for
+ * the comparison it stands for some callable, as it did before it was written. */
+static Value *as_returned(Value *v)
+{
+    if (v->kind == VAL_OBJECT && v->u.object.callable_pattern)
+        return value_packed("callable", true, NULL);
+    if (v->kind != VAL_TUPLE)
+        return v;
+    Value **fields = MEM_ARRAY(Value *, v->u.tuple.n + 1);
+    for (int i = 0; i < v->u.tuple.n; i++)
+        fields[i] = as_returned(v->u.tuple.fields[i]);
+    return value_tuple(fields, v->u.tuple.n);
+}
+
+const char *run_entry_values_differ(const YamlNode *expected, const YamlNode *got,
+                                    const RunEntryTolerance *tol, bool *ok_read)
+{
+    *ok_read = false;
+    if (expected == NULL || got == NULL)
+        return "nothing to compare";
+    ErrorTrap trap;
+    if (setjmp(trap.jmp) != 0)
+        return mem_printf("not a value: %s", trap.error.message);
+    Value *want = read_value(expected, &trap);
+    Value *have = as_returned(read_value(got, &trap));
+    *ok_read = true;
+    Tolerance t = {tol->rtol, tol->atol, tol->exact};
+    char *reason = NULL;
+    if (compare_values(have, want, &t, &reason))
+        return NULL;
+    return reason != NULL ? reason : "the values differ";
+}

@@ -1,0 +1,69 @@
+/* test_rule_index: SPEC_NOTES.md and the corpus agree: every case names only listed rule ids,
+ * and every listed id is named by at least one case. SPEC_NOTES: "Rule ids". */
+#include <setjmp.h>
+#include <stdio.h>
+
+#include "ast/mem.h"
+#include "tools/conform/rule_index.h"
+#include "tools/tests/unit.h"
+
+static RuleIndex *load_counted(int *ncases)
+{
+    ErrorTrap trap;
+    if (setjmp(trap.jmp) != 0) {
+        fprintf(stderr, "%s\n", error_format(&trap.error));
+        return NULL;
+    }
+    RuleIndex *ri = rule_index_load(mem_printf("%s/SPEC_NOTES.md", unit_source_dir()), &trap);
+    *ncases = rule_index_count_corpus(ri, mem_printf("%s/spec-tests", unit_source_dir()), &trap);
+    return ri;
+}
+
+static void test_parse_table(void)
+{
+    ErrorTrap trap;
+    if (setjmp(trap.jmp) != 0) {
+        CU_FAIL_FATAL("SPEC_NOTES.md unreadable");
+        return;
+    }
+    RuleIndex *ri = rule_index_load(mem_printf("%s/SPEC_NOTES.md", unit_source_dir()), &trap);
+    CU_ASSERT_TRUE(ri->n > 20);
+    CU_ASSERT_TRUE(rule_index_has(ri, "TS-1"));
+    CU_ASSERT_TRUE(rule_index_has(ri, "E-13"));
+    CU_ASSERT_FALSE(rule_index_has(ri, "id"));
+    CU_ASSERT_FALSE(rule_index_has(ri, "TS-99"));
+}
+
+static void test_cases_name_listed_ids(void)
+{
+    int ncases = 0;
+    RuleIndex *ri = load_counted(&ncases);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ri);
+    CU_ASSERT_TRUE(ncases > 0);
+    for (int i = 0; i < ri->nunknown; i++)
+        fprintf(stderr, "rule id not in SPEC_NOTES.md: %s\n", ri->unknown[i]);
+    CU_ASSERT_EQUAL(ri->nunknown, 0);
+}
+
+static void test_every_id_is_named(void)
+{
+    int ncases = 0;
+    RuleIndex *ri = load_counted(&ncases);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ri);
+    int uncovered = 0;
+    for (int i = 0; i < ri->n; i++) {
+        if (ri->counts[i] == 0) {
+            fprintf(stderr, "rule id named by no case: %s\n", ri->ids[i]);
+            uncovered++;
+        }
+    }
+    CU_ASSERT_EQUAL(uncovered, 0);
+}
+
+UNIT_SUITE(rule_index)
+{
+    CU_pSuite s = CU_add_suite("rule_index", NULL, NULL);
+    CU_add_test(s, "SPEC_NOTES tables", test_parse_table);
+    CU_add_test(s, "cases name listed ids", test_cases_name_listed_ids);
+    CU_add_test(s, "every id is named", test_every_id_is_named);
+}

@@ -1,0 +1,217 @@
+/* kernels_nn: activations, softmax and the normalizations, computed in double and rounded
+ * once into the output dtype. SPEC_NOTES: "Operators" (OP-nn.*). */
+#include "values/kernels/kernels_nn.h"
+
+#include <math.h>
+
+#include "ast/mem.h"
+
+static double *read_all(const Tensor *t)
+{
+    double *buf = mem_alloc_atomic(sizeof(double) * (size_t)(t->numel ? t->numel : 1));
+    tensor_read_f64(t, buf);
+    return buf;
+}
+
+/* outer x len x inner: the loop structure of an operation along one axis. */
+static void split_at_axis(const Tensor *t, int axis, int64_t *outer, int64_t *len, int64_t *inner)
+{
+    *outer = 1;
+    *inner = 1;
+    for (int d = 0; d < axis; d++)
+        *outer *= t->shape[d];
+    for (int d = axis + 1; d < t->ndim; d++)
+        *inner *= t->shape[d];
+    *len = t->shape[axis];
+}
+
+static double activate(NnActivation act, double v)
+{
+    switch (act) {
+    case NN_ACT_RELU:
+        return v < 0 ? 0.0 : v;
+    case NN_ACT_RELU6:
+        return v < 0 ? 0.0 : (v > 6 ? 6.0 : v);
+    case NN_ACT_GELU:
+        return 0.5 * v * (1.0 + erf(v * sqrt(0.5)));
+    case NN_ACT_GELU_TANH: {
+        const double c = sqrt(2.0 / 3.14159265358979323846);
+        return 0.5 * v * (1.0 + tanh(c * (v + 0.044715 * v * v * v)));
+    }
+    case NN_ACT_SILU:
+        return v / (1.0 + exp(-v));
+    }
+    return v;
+}
+
+/* relu and relu6 on integers: exact, and unsigned values (uint64 included) never negative. */
+static void activation_int(NnActivation act, const Tensor *x, Tensor *out)
+{
+    int64_t n = x->numel;
+    int64_t *buf = mem_alloc_atomic(sizeof(int64_t) * (size_t)(n ? n : 1));
+    bool is_unsigned = dtype_is_uint(x->dtype);
+    tensor_read_i64(x, buf);
+    for (int64_t i = 0; i < n; i++) {
+        if (is_unsigned) {
+            if (act == NN_ACT_RELU6 && (uint64_t)buf[i] > 6)
+                buf[i] = 6;
+            continue;
+        }
+        if (buf[i] < 0)
+            buf[i] = 0;
+        if (act == NN_ACT_RELU6 && buf[i] > 6)
+            buf[i] = 6;
+    }
+    tensor_write_i64(out, buf);
+}
+
+void kernels_nn_activation(NnActivation act, const Tensor *x, Tensor *out)
+{
+    bool exact = act == NN_ACT_RELU || act == NN_ACT_RELU6;
+    if (exact && !dtype_is_float(x->dtype)) {
+        activation_int(act, x, out);
+        return;
+    }
+    double *buf = read_all(x);
+    for (int64_t i = 0; i < x->numel; i++)
+        buf[i] = activate(act, buf[i]);
+    tensor_write_f64(out, buf);
+}
+
+void kernels_nn_softmax(const Tensor *x, int axis, bool log_form, Tensor *out)
+{
+    int64_t outer, len, inner;
+    double *buf = read_all(x);
+    split_at_axis(x, axis, &outer, &len, &inner);
+    for (int64_t o = 0; o < outer; o++) {
+        for (int64_t in = 0; in < inner; in++) {
+            double *lane = buf + o * len * inner + in;
+            double mx = -INFINITY;
+            for (int64_t k = 0; k < len; k++)
+                mx = lane[k * inner] > mx || isnan(lane[k * inner]) ? lane[k * inner] : mx;
+            /* softmax keeps each exponential for the division; log_softmax needs only
+             * their sum. */
+            double sum = 0.0;
+            for (int64_t k = 0; k < len; k++) {
+                double e = exp(lane[k * inner] - mx);
+                sum += e;
+                if (!log_form)
+                    lane[k * inner] = e;
+            }
+            double log_sum = log_form ? log(sum) : 0.0;
+            for (int64_t k = 0; k < len; k++)
+                lane[k * inner] =
+                    log_form ? (lane[k * inner] - mx) - log_sum : lane[k * inner] / sum;
+        }
+    }
+    tensor_write_f64(out, buf);
+}
+
+/* For every element, the index of its normalization group (coordinates on the kept axes,
+ * row-major) and of its parameter (coordinates on the normalized axes in their given order,
+ * the layout of gamma and beta). */
+static void norm_indices(const Tensor *x, const int *axes, int naxes, int64_t *group,
+                         int64_t *param)
+{
+    int64_t coords[TENSOR_MAX_NDIM] = {0};
+    bool normed[TENSOR_MAX_NDIM] = {false};
+    for (int k = 0; k < naxes; k++)
+        normed[axes[k]] = true;
+    for (int64_t i = 0; i < x->numel; i++) {
+        int64_t g = 0, p = 0;
+        for (int d = 0; d < x->ndim; d++)
+            if (!normed[d])
+                g = g * x->shape[d] + coords[d];
+        for (int k = 0; k < naxes; k++)
+            p = p * x->shape[axes[k]] + coords[axes[k]];
+        group[i] = g;
+        param[i] = p;
+        for (int d = x->ndim - 1; d >= 0; d--) {
+            if (++coords[d] < x->shape[d])
+                break;
+            coords[d] = 0;
+        }
+    }
+}
+
+/* Per-group mean and biased variance, two passes. */
+static void group_stats(const double *v, const int64_t *group, int64_t n, int64_t ngroups,
+                        double *mean, double *var)
+{
+    int64_t count = ngroups ? n / ngroups : 0;
+    for (int64_t g = 0; g < ngroups; g++)
+        mean[g] = var[g] = 0.0;
+    for (int64_t i = 0; i < n; i++)
+        mean[group[i]] += v[i];
+    for (int64_t g = 0; g < ngroups; g++)
+        mean[g] /= (double)count;
+    for (int64_t i = 0; i < n; i++) {
+        double d = v[i] - mean[group[i]];
+        var[group[i]] += d * d;
+    }
+    for (int64_t g = 0; g < ngroups; g++)
+        var[g] /= (double)count;
+}
+
+static double affine(double normed, const double *gamma, const double *beta, int64_t p,
+                     const NnNormOptions *opt)
+{
+    if (opt->scale)
+        normed *= gamma[p];
+    if (opt->center)
+        normed += beta[p];
+    return normed;
+}
+
+void kernels_nn_layer_norm(const Tensor *x, const Tensor *gamma, const Tensor *beta,
+                           const int *axes, int naxes, const NnNormOptions *opt, Tensor *out)
+{
+    int64_t ngroups = x->numel;
+    for (int k = 0; k < naxes; k++)
+        ngroups = x->shape[axes[k]] ? ngroups / x->shape[axes[k]] : 0;
+    int64_t n = x->numel;
+    size_t nb = sizeof(int64_t) * (size_t)(n ? n : 1);
+    int64_t *group = mem_alloc_atomic(nb), *param = mem_alloc_atomic(nb);
+    double *mean = mem_alloc_atomic(sizeof(double) * (size_t)(ngroups ? ngroups : 1));
+    double *var = mem_alloc_atomic(sizeof(double) * (size_t)(ngroups ? ngroups : 1));
+    double *v = read_all(x), *g = read_all(gamma), *b = read_all(beta);
+    norm_indices(x, axes, naxes, group, param);
+    group_stats(v, group, n, ngroups, mean, var);
+    for (int64_t i = 0; i < n; i++) {
+        double z = (v[i] - mean[group[i]]) / sqrt(var[group[i]] + opt->epsilon);
+        v[i] = affine(z, g, b, param[i], opt);
+    }
+    tensor_write_f64(out, v);
+}
+
+void kernels_nn_batch_norm(const Tensor *x, const Tensor *const params[4], int axis,
+                           const NnNormOptions *opt, Tensor *const outs[3])
+{
+    int64_t outer, channels, inner;
+    split_at_axis(x, axis, &outer, &channels, &inner);
+    double *v = read_all(x), *g = read_all(params[0]), *b = read_all(params[1]);
+    double *mm = read_all(params[2]), *mv = read_all(params[3]);
+    double *mean = mm, *var = mv;
+    if (opt->training) {
+        int64_t n = x->numel;
+        int64_t *group = mem_alloc_atomic(sizeof(int64_t) * (size_t)(n ? n : 1));
+        mean = mem_alloc_atomic(sizeof(double) * (size_t)(channels ? channels : 1));
+        var = mem_alloc_atomic(sizeof(double) * (size_t)(channels ? channels : 1));
+        for (int64_t i = 0; i < n; i++)
+            group[i] = (i / inner) % channels;
+        group_stats(v, group, n, channels, mean, var);
+    }
+    for (int64_t i = 0; i < x->numel; i++) {
+        int64_t c = (i / inner) % channels;
+        v[i] = affine((v[i] - mean[c]) / sqrt(var[c] + opt->epsilon), g, b, c, opt);
+    }
+    tensor_write_f64(outs[0], v);
+    if (opt->training) {
+        for (int64_t c = 0; c < channels; c++) {
+            mm[c] = (1.0 - opt->momentum) * mm[c] + opt->momentum * mean[c];
+            mv[c] = (1.0 - opt->momentum) * mv[c] + opt->momentum * var[c];
+        }
+    }
+    tensor_write_f64(outs[1], mm);
+    tensor_write_f64(outs[2], mv);
+}

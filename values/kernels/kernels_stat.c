@@ -1,0 +1,293 @@
+/* kernels_stat: reductions, scans and arg-extremes. Floats accumulate in double and integers
+ * in wrapping 64-bit arithmetic; the result rounds once. SPEC_NOTES: "Operators" (OP-*). */
+#include "values/kernels/kernels_manip.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "ast/mem.h"
+
+/* Integer dtypes compare as int64, except that uint64 flips its top bit so that the signed
+ * order of the flipped bits is the unsigned order. */
+static int64_t int_key(DataType t, int64_t v)
+{
+    return (t.code == DT_UINT && t.bits == 64) ? (int64_t)((uint64_t)v ^ ((uint64_t)1 << 63)) : v;
+}
+
+/* For every element of x (row-major), the flat index of the output element it reduces into;
+ * NULL when everything reduces into one element. */
+static int64_t *reduce_map(const Tensor *x, const bool *reduced, int64_t *out_numel)
+{
+    int64_t oshape[TENSOR_MAX_NDIM], ostr[TENSOR_MAX_NDIM], st[TENSOR_MAX_NDIM];
+    for (int i = 0; i < x->ndim; i++)
+        oshape[i] = reduced[i] ? 1 : x->shape[i];
+    *out_numel = 1;
+    for (int i = 0; i < x->ndim; i++)
+        *out_numel *= oshape[i];
+    if (*out_numel == 1)
+        return NULL;
+    kernel_strides(x->ndim, oshape, ostr);
+    for (int i = 0; i < x->ndim; i++)
+        st[i] = reduced[i] ? 0 : ostr[i];
+    return kernel_view_index(x->ndim, x->shape, st, 0);
+}
+
+#define MAP(k) (map ? map[k] : 0)
+
+static Tensor *reduce_result(const Tensor *x, const bool *reduced, bool keepdims, const char **err)
+{
+    int64_t shape[TENSOR_MAX_NDIM];
+    int nd = 0;
+    for (int i = 0; i < x->ndim; i++) {
+        if (!reduced[i])
+            shape[nd++] = x->shape[i];
+        else if (keepdims)
+            shape[nd++] = 1;
+    }
+    Tensor *t = tensor_new(x->dtype, nd, shape);
+    if (!t)
+        *err = "the reduction's dtype is not supported";
+    return t;
+}
+
+static bool is_extreme(ReduceKind kind)
+{
+    return kind == REDUCE_MAX || kind == REDUCE_MIN;
+}
+
+/* Sum, product, max or min in double; NaN propagates through max/min as in numpy. */
+static void reduce_float(const double *v, int64_t n, const int64_t *map, ReduceKind kind,
+                         double *acc, int64_t on, int64_t count)
+{
+    double init = kind == REDUCE_PROD ? 1.0 : 0.0;
+    for (int64_t o = 0; o < on; o++)
+        acc[o] = is_extreme(kind) ? NAN : init;
+    bool *seen = mem_alloc_atomic((size_t)on + 1);
+    memset(seen, 0, (size_t)on + 1);
+    for (int64_t k = 0; k < n; k++) {
+        double *a = &acc[MAP(k)];
+        switch (kind) {
+        case REDUCE_SUM:
+        case REDUCE_MEAN:
+        case REDUCE_STD:
+        case REDUCE_VARIANCE:
+            *a += v[k];
+            break;
+        case REDUCE_PROD:
+            *a *= v[k];
+            break;
+        case REDUCE_MAX:
+        case REDUCE_MIN:
+            if (!seen[MAP(k)] || isnan(v[k]))
+                *a = v[k];
+            else if (!isnan(*a) && (kind == REDUCE_MAX ? v[k] > *a : v[k] < *a))
+                *a = v[k];
+            seen[MAP(k)] = true;
+            break;
+        }
+    }
+    if (kind == REDUCE_MEAN || kind == REDUCE_STD || kind == REDUCE_VARIANCE)
+        for (int64_t o = 0; o < on; o++)
+            acc[o] /= (double)count;
+}
+
+/* Second pass of std and variance: the mean of squared deviations (ddof 0). */
+static void reduce_deviation(const double *v, int64_t n, const int64_t *map, double *mean,
+                             int64_t on, int64_t count, bool root)
+{
+    double *sq = mem_alloc_atomic(sizeof(double) * (size_t)(on + 1));
+    for (int64_t o = 0; o < on; o++)
+        sq[o] = 0;
+    for (int64_t k = 0; k < n; k++) {
+        double d = v[k] - mean[MAP(k)];
+        sq[MAP(k)] += d * d;
+    }
+    for (int64_t o = 0; o < on; o++)
+        mean[o] = root ? sqrt(sq[o] / (double)count) : sq[o] / (double)count;
+}
+
+static void reduce_int(const int64_t *v, int64_t n, const int64_t *map, ReduceKind kind,
+                       DataType dt, int64_t *acc, int64_t on)
+{
+    for (int64_t o = 0; o < on; o++)
+        acc[o] = kind == REDUCE_PROD ? 1 : 0;
+    bool *seen = mem_alloc_atomic((size_t)on + 1);
+    memset(seen, 0, (size_t)on + 1);
+    for (int64_t k = 0; k < n; k++) {
+        int64_t *a = &acc[MAP(k)];
+        if (kind == REDUCE_PROD) {
+            *a = (int64_t)((uint64_t)*a * (uint64_t)v[k]);
+        } else if (is_extreme(kind)) {
+            bool better = kind == REDUCE_MAX ? int_key(dt, v[k]) > int_key(dt, *a)
+                                             : int_key(dt, v[k]) < int_key(dt, *a);
+            if (!seen[MAP(k)] || better)
+                *a = v[k];
+            seen[MAP(k)] = true;
+        } else {
+            *a = (int64_t)((uint64_t)*a + (uint64_t)v[k]);
+        }
+    }
+}
+
+/* The sum or product of every element in element order, as reduce_float computes it, with
+ * the elements streamed through a small buffer and the running value kept in a register. */
+static double reduce_all_streamed(const Tensor *x, ReduceKind kind)
+{
+    enum { CHUNK = 512 };
+    double buf[CHUNK];
+    double acc = kind == REDUCE_PROD ? 1.0 : 0.0;
+    for (int64_t at = 0; at < x->numel; at += CHUNK) {
+        int64_t n = x->numel - at < CHUNK ? x->numel - at : CHUNK;
+        tensor_read_f64_range(x, at, n, buf);
+        if (kind == REDUCE_PROD)
+            for (int64_t k = 0; k < n; k++)
+                acc *= buf[k];
+        else
+            for (int64_t k = 0; k < n; k++)
+                acc += buf[k];
+    }
+    return acc;
+}
+
+Tensor *kernel_reduce(const Tensor *x, ReduceKind kind, const bool *reduced, bool keepdims,
+                      const char **err)
+{
+    int64_t on;
+    int64_t *map = reduce_map(x, reduced, &on);
+    int64_t count = on > 0 ? x->numel / on : 0;
+    if (is_extreme(kind) && count == 0 && on > 0) {
+        *err = "max/min of an empty axis has no identity";
+        return NULL;
+    }
+    Tensor *out = reduce_result(x, reduced, keepdims, err);
+    if (!out)
+        return NULL;
+    size_t nb = (size_t)(x->numel + 1), ob = (size_t)(on + 1);
+    bool as_int = !dtype_is_float(x->dtype) &&
+                  (kind == REDUCE_SUM || kind == REDUCE_PROD || is_extreme(kind));
+    if (as_int) {
+        int64_t *v = mem_alloc_atomic(sizeof(int64_t) * nb),
+                *acc = mem_alloc_atomic(sizeof(int64_t) * ob);
+        tensor_read_i64(x, v);
+        reduce_int(v, x->numel, map, kind, x->dtype, acc, on);
+        tensor_write_i64(out, acc);
+        return out;
+    }
+    if (map == NULL && (kind == REDUCE_SUM || kind == REDUCE_MEAN || kind == REDUCE_PROD)) {
+        double all = reduce_all_streamed(x, kind);
+        if (kind == REDUCE_MEAN)
+            all /= (double)count;
+        tensor_write_f64(out, &all);
+        return out;
+    }
+    double *v = mem_alloc_atomic(sizeof(double) * nb), *acc = mem_alloc_atomic(sizeof(double) * ob);
+    if (x->dtype.code == DT_UINT && x->dtype.bits == 64)
+        for (int64_t k = 0; k < x->numel; k++)
+            v[k] = (double)tensor_get_u64(x, k);
+    else
+        tensor_read_f64(x, v);
+    reduce_float(v, x->numel, map, kind, acc, on, count);
+    if (kind == REDUCE_STD || kind == REDUCE_VARIANCE)
+        reduce_deviation(v, x->numel, map, acc, on, count, kind == REDUCE_STD);
+    tensor_write_f64(out, acc);
+    return out;
+}
+
+Tensor *kernel_scan(const Tensor *x, int axis, bool product, bool exclusive, DataType dtype,
+                    const char **err)
+{
+    int64_t flat = x->numel;
+    int nd = axis < 0 ? 1 : x->ndim;
+    const int64_t *shape = axis < 0 ? &flat : x->shape;
+    if (axis < 0)
+        axis = 0;
+    Tensor *out = tensor_new(dtype, nd, shape);
+    if (!out) {
+        *err = "the scan's dtype is not supported";
+        return NULL;
+    }
+    int64_t len = shape[axis], inner = 1;
+    for (int i = axis + 1; i < nd; i++)
+        inner *= shape[i];
+    bool as_float = dtype_is_float(dtype) || dtype_is_float(x->dtype);
+    /* Each (outer, inner) line runs along the axis; elements of a line are `inner` apart. */
+    for (int64_t base = 0; base < x->numel; base++) {
+        if ((base / inner) % (len > 0 ? len : 1) != 0)
+            continue;
+        double facc = product ? 1.0 : 0.0;
+        int64_t iacc = product ? 1 : 0;
+        for (int64_t j = 0; j < len; j++) {
+            int64_t e = base + j * inner;
+            if (exclusive) {
+                if (as_float)
+                    tensor_set_f64(out, e, facc);
+                else
+                    tensor_set_i64(out, e, iacc);
+            }
+            if (as_float) {
+                double v = tensor_get_f64(x, e);
+                facc = product ? facc * v : facc + v;
+            } else {
+                int64_t v = tensor_wrap_i64(dtype, tensor_get_i64(x, e));
+                iacc = (int64_t)(product ? (uint64_t)iacc * (uint64_t)v
+                                         : (uint64_t)iacc + (uint64_t)v);
+            }
+            if (!exclusive) {
+                if (as_float)
+                    tensor_set_f64(out, e, facc);
+                else
+                    tensor_set_i64(out, e, iacc);
+            }
+        }
+    }
+    return out;
+}
+
+Tensor *kernel_arg_extreme(const Tensor *x, int axis, bool keepdims, bool is_max, const char **err)
+{
+    bool reduced[TENSOR_MAX_NDIM];
+    for (int i = 0; i < x->ndim; i++)
+        reduced[i] = axis < 0 || i == axis;
+    int64_t on;
+    int64_t *map = reduce_map(x, reduced, &on);
+    if (on > 0 && x->numel == 0) {
+        *err = "argmax/argmin of an empty axis";
+        return NULL;
+    }
+    int64_t oshape[TENSOR_MAX_NDIM], own[TENSOR_MAX_NDIM];
+    int nd = 0;
+    for (int i = 0; i < x->ndim; i++)
+        if (!reduced[i] || keepdims)
+            oshape[nd++] = reduced[i] ? 1 : x->shape[i];
+    Tensor *out = tensor_new(dtype_int64(), nd, oshape);
+    kernel_strides(x->ndim, x->shape, own);
+    bool as_float = dtype_is_float(x->dtype);
+    double *best = mem_alloc_atomic(sizeof(double) * (size_t)(on + 1));
+    int64_t *ibest = mem_alloc_atomic(sizeof(int64_t) * (size_t)(on + 1));
+    int64_t *pos = mem_alloc_atomic(sizeof(int64_t) * (size_t)(on + 1));
+    int64_t *count = mem_alloc_atomic(sizeof(int64_t) * (size_t)(on + 1));
+    memset(count, 0, sizeof(int64_t) * (size_t)(on + 1));
+    for (int64_t k = 0; k < x->numel; k++) {
+        int64_t o = MAP(k);
+        /* The position along the reduced axis (or the flat index) of element k. */
+        int64_t here = axis < 0 ? k : (k / own[axis]) % x->shape[axis];
+        bool take;
+        if (as_float) {
+            double v = tensor_get_f64(x, k);
+            take = count[o] == 0 ||
+                   (!isnan(best[o]) && (isnan(v) || (is_max ? v > best[o] : v < best[o])));
+            if (take)
+                best[o] = v;
+        } else {
+            int64_t v = int_key(x->dtype, tensor_get_i64(x, k));
+            take = count[o] == 0 || (is_max ? v > ibest[o] : v < ibest[o]);
+            if (take)
+                ibest[o] = v;
+        }
+        if (take)
+            pos[o] = here;
+        count[o]++;
+    }
+    tensor_write_i64(out, pos);
+    return out;
+}
