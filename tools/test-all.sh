@@ -25,6 +25,8 @@ ops_status() {
         { echo "spec-tests/ops/STATUS.md is stale: run ./build/relax ops --table > spec-tests/ops/STATUS.md"; return 1; }
 }
 step ops_status
+# The tree keeps the shape ARCHITECTURE.md describes (paths, folder and file sizes, layering).
+step /usr/bin/python3 tools/lint/layout.py
 # The external-adapter protocol, end to end: the reference behind the protocol must judge
 # two chapters exactly as the built-in adapter does.
 step env RELAX=./build/relax ./build/relax conform --adapter tools/adapters/relax-ref \
