@@ -21,15 +21,22 @@ typedef struct Tensor {
     void *data; /* numel * dtype_bytes(dtype) bytes */
 } Tensor;
 
-/* Largest rank and element count a tensor may have; larger requests fail. */
+/* Largest rank a tensor may have, and the default of the largest size in bytes (2 GiB, well
+ * under the memory of an ordinary machine); larger requests fail. SPEC_NOTES: "Resource
+ * limits". */
 #define TENSOR_MAX_NDIM 64
-#define TENSOR_MAX_BYTES ((int64_t)1 << 40)
+#define TENSOR_DEFAULT_MAX_BYTES ((int64_t)1 << 31)
+
+/* The size limit in force, and setting it (a positive byte count) for the whole process: it
+ * is configuration of the program, like the collector's, not state of one interpreter. */
+int64_t tensor_max_bytes(void);
+void tensor_set_max_bytes(int64_t bytes);
 
 /* Scalar dtypes a tensor can hold: bool, int8..64, uint8..64, float16/32/64, bfloat16. */
 bool tensor_dtype_supported(DataType dtype);
 
 /* The element count of a shape, or -1 when a dim is negative, the product overflows, or the
- * data would pass TENSOR_MAX_BYTES for this dtype. */
+ * data would pass tensor_max_bytes() for this dtype. */
 int64_t tensor_shape_numel(DataType dtype, int ndim, const int64_t *shape);
 
 /* A zeroed tensor; NULL for an unsupported dtype, a bad rank, a negative dim or a size over

@@ -12,10 +12,18 @@
 
 #include "ast/mem.h"
 
+/* What reading may still spend: aliases make a document a graph, so a short text can be a
+ * cycle or an exponential tree. SPEC_NOTES: "Resource limits". */
+typedef struct Budget {
+    int depth;  /* nesting levels left */
+    long nodes; /* node visits left: the document's own nodes plus VALUE_YAML_MAX_EXPANSION */
+} Budget;
+
 typedef struct Reader {
     yaml_document_t *doc;
     const ValueYamlOptions *opt;
     ErrorTrap *trap;
+    Budget *budget;
 } Reader;
 
 static noreturn void bad(const Reader *r, const yaml_node_t *node, const char *fmt, ...)
@@ -43,9 +51,15 @@ static bool is_plain_scalar(const yaml_node_t *node)
     return node->type == YAML_SCALAR_NODE && node->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
 }
 
+static noreturn void bad(const Reader *r, const yaml_node_t *node, const char *fmt, ...);
+
+/* Every visit of a node goes through here, so aliases cannot make reading unbounded. */
 static yaml_node_t *node_at(const Reader *r, int index)
 {
-    return yaml_document_get_node(r->doc, index);
+    yaml_node_t *node = yaml_document_get_node(r->doc, index);
+    if (node != NULL && --r->budget->nodes < 0)
+        bad(r, node, "YAML aliases expand to more than %ld extra nodes", VALUE_YAML_MAX_EXPANSION);
+    return node;
 }
 
 static const char *node_kind(const yaml_node_t *node)
@@ -305,6 +319,22 @@ static void read_data(const Reader *r, const yaml_node_t *node, Tensor *t)
         store_element(r, seq_item(r, node, i), t, i);
 }
 
+/* The top-level length of `data` agrees with the shape (flat: all elements; nested: the first
+ * axis; deeper axes are checked while reading, which never writes past the tensor). */
+static void check_data_length(const Reader *r, const yaml_node_t *node, int ndim,
+                              const int64_t *dims, int64_t numel)
+{
+    /* Every element is a node visit: more elements than visits left cannot be there. */
+    if (numel > r->budget->nodes)
+        bad(r, node, "the shape holds %" PRId64 " elements, more than the data can", numel);
+    if (node->type != YAML_SEQUENCE_NODE)
+        return;
+    int64_t n = seq_len(node);
+    if (n == numel || (ndim > 0 && n == dims[0]))
+        return;
+    bad(r, node, "tensor data has %" PRId64 " items, the shape holds %" PRId64, n, numel);
+}
+
 static int64_t *read_dims(const Reader *r, const yaml_node_t *node, int *ndim, bool tensor)
 {
     expect_type(r, node, YAML_SEQUENCE_NODE, "a shape");
@@ -330,9 +360,15 @@ static Value *read_tensor(const Reader *r, const yaml_node_t *node)
     DataType dt = read_dtype(r, f.found[0], true);
     int ndim;
     int64_t *dims = read_dims(r, f.found[1], &ndim, true);
+    int64_t numel = tensor_shape_numel(dt, ndim, dims);
+    if (numel < 0)
+        bad(r, f.found[1], "a tensor of this shape is over the limit of %" PRId64 " bytes",
+            tensor_max_bytes());
+    /* The data must be there before the tensor is made: a shape alone allocates nothing. */
+    check_data_length(r, f.found[2], ndim, dims, numel);
     Tensor *t = tensor_new(dt, ndim, dims);
     if (t == NULL)
-        bad(r, f.found[1], "a tensor of this shape is too large");
+        bad(r, f.found[1], "a tensor of this shape cannot be made");
     read_data(r, f.found[2], t);
     return value_tensor(t);
 }
@@ -361,8 +397,11 @@ static Value *read_tuple(const Reader *r, const yaml_node_t *node)
     expect_type(r, node, YAML_SEQUENCE_NODE, "a tuple");
     int n = seq_len(node);
     Value **fields = MEM_ARRAY(Value *, n > 0 ? n : 1);
+    if (--r->budget->depth < 0)
+        bad(r, node, "values nested deeper than %d levels", VALUE_YAML_MAX_DEPTH);
     for (int i = 0; i < n; i++)
         fields[i] = read_value(r, seq_item(r, node, i));
+    r->budget->depth++;
     return value_tuple(fields, n);
 }
 
@@ -433,7 +472,9 @@ static Value *read_value(const Reader *r, const yaml_node_t *node)
 Value *value_yaml_parse_node(yaml_document_t *doc, yaml_node_t *node, const ValueYamlOptions *opt,
                              ErrorTrap *trap)
 {
-    Reader r = {doc, opt, trap};
+    Budget budget = {VALUE_YAML_MAX_DEPTH,
+                     (long)(doc->nodes.top - doc->nodes.start) + VALUE_YAML_MAX_EXPANSION};
+    Reader r = {doc, opt, trap, &budget};
     return read_value(&r, node);
 }
 

@@ -9,6 +9,11 @@
 #include "ast/error.h"
 #include "values/value.h"
 
+/* Limits of reading a value (SPEC_NOTES "Resource limits"): nesting of tuples, and the node
+ * visits aliases may add beyond the document's own nodes. */
+#define VALUE_YAML_MAX_DEPTH 256
+#define VALUE_YAML_MAX_EXPANSION 1000000L
+
 typedef struct ValueYamlOptions {
     const char *file; /* named in error spans; may be NULL */
     /* Expected results may use {callable: true} and {object: "name"}; arguments may not. */

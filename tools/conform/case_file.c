@@ -480,7 +480,12 @@ static void load_cases(Loader *ld, const YamlNode *cases, yaml_node_t *raw_cases
 
 static void load_root(Loader *ld, yaml_node_t *raw_root)
 {
-    const YamlNode *root = yaml_node_copy(ld->doc, raw_root);
+    const char *why = NULL;
+    const yaml_node_t *where = raw_root;
+    const YamlNode *root = yaml_node_copy_checked(ld->doc, raw_root, &why, &where);
+    if (root == NULL)
+        fail_at(ld, (int)where->start_mark.line + 1, (int)where->start_mark.column + 1,
+                "CaseLimit", "%s", why);
     if (root->kind != YAML_NODE_MAP)
         FAIL(ld, root, "a case file is a mapping with format and cases");
     check_keys(ld, root, FILE_KEYS, "the file");

@@ -241,8 +241,14 @@ static YamlNode *read_document(const char *text, const char **why)
         return NULL;
     }
     yaml_node_t *top = yaml_document_get_root_node(&doc);
-    if (top != NULL)
-        root = yaml_node_copy(&doc, top);
+    if (top != NULL) {
+        root = yaml_node_copy_checked(&doc, top, why, NULL);
+        if (root == NULL) {
+            yaml_document_delete(&doc);
+            yaml_parser_delete(&parser);
+            return NULL;
+        }
+    }
     yaml_document_delete(&doc);
     if (root != NULL && !yaml_parser_load(&parser, &doc)) {
         *why = "not YAML after the first document";

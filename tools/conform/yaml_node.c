@@ -55,9 +55,79 @@ static const char *key_text(yaml_document_t *doc, yaml_node_t *key)
     return mem_strndup((const char *)key->data.scalar.value, key->data.scalar.length);
 }
 
-YamlNode *yaml_node_copy(yaml_document_t *doc, yaml_node_t *node)
+/* A copy is bounded: aliases make a document a graph, so a short text can describe a cycle
+ * (`cases: &a [*a]`) or an exponential tree ("billion laughs"). Nesting is limited, a node
+ * on the path being copied may not be reached again, and aliases may add only so many nodes
+ * beyond the document's own. SPEC_NOTES: "Resource limits". */
+typedef struct Copier {
+    yaml_document_t *doc;
+    unsigned char *on_path; /* per document node: being copied now */
+    long budget;            /* nodes that may still be made */
+    const char *why;
+    const yaml_node_t *where; /* the node where a limit was broken */
+} Copier;
+
+static YamlNode *copy_node(Copier *c, yaml_node_t *node, int depth);
+
+static YamlNode *copy_child(Copier *c, int index, int depth)
 {
+    yaml_node_t *child = yaml_document_get_node(c->doc, index);
+    if (child == NULL) {
+        c->why = "a dangling YAML node";
+        return NULL;
+    }
+    size_t slot = (size_t)(child - c->doc->nodes.start);
+    if (c->on_path[slot]) {
+        c->why = "a YAML alias refers to a node that contains it (a cycle)";
+        c->where = child;
+        return NULL;
+    }
+    c->on_path[slot] = 1;
+    YamlNode *n = copy_node(c, child, depth + 1);
+    c->on_path[slot] = 0;
+    return n;
+}
+
+static bool copy_items(Copier *c, yaml_node_t *node, YamlNode *n, int depth)
+{
+    for (yaml_node_item_t *it = node->data.sequence.items.start;
+         it < node->data.sequence.items.top; it++) {
+        YamlNode *item = copy_child(c, *it, depth);
+        if (item == NULL)
+            return false;
+        yaml_node_seq_add(n, item);
+    }
+    return true;
+}
+
+static bool copy_pairs(Copier *c, yaml_node_t *node, YamlNode *n, int depth)
+{
+    for (yaml_node_pair_t *p = node->data.mapping.pairs.start; p < node->data.mapping.pairs.top;
+         p++) {
+        const char *key = key_text(c->doc, yaml_document_get_node(c->doc, p->key));
+        YamlNode *value = copy_child(c, p->value, depth);
+        if (value == NULL)
+            return false;
+        yaml_node_map_add(n, key, value);
+    }
+    return true;
+}
+
+static YamlNode *copy_node(Copier *c, yaml_node_t *node, int depth)
+{
+    if (depth > YAML_NODE_MAX_DEPTH) {
+        c->why = mem_printf("YAML nested deeper than %d levels", YAML_NODE_MAX_DEPTH);
+        c->where = node;
+        return NULL;
+    }
+    if (--c->budget < 0) {
+        c->why = mem_printf("YAML aliases expand to more than %ld extra nodes",
+                            (long)YAML_NODE_MAX_EXPANSION);
+        c->where = node;
+        return NULL;
+    }
     YamlNode *n = NULL;
+    bool ok = true;
     switch (node->type) {
     case YAML_NO_NODE:
     case YAML_SCALAR_NODE:
@@ -73,22 +143,41 @@ YamlNode *yaml_node_copy(yaml_document_t *doc, yaml_node_t *node)
         break;
     case YAML_SEQUENCE_NODE:
         n = node_new(YAML_NODE_SEQ);
-        for (yaml_node_item_t *it = node->data.sequence.items.start;
-             it < node->data.sequence.items.top; it++)
-            yaml_node_seq_add(n, yaml_node_copy(doc, yaml_document_get_node(doc, *it)));
+        ok = copy_items(c, node, n, depth);
         break;
     case YAML_MAPPING_NODE:
         n = node_new(YAML_NODE_MAP);
-        for (yaml_node_pair_t *p = node->data.mapping.pairs.start; p < node->data.mapping.pairs.top;
-             p++) {
-            const char *key = key_text(doc, yaml_document_get_node(doc, p->key));
-            yaml_node_map_add(n, key, yaml_node_copy(doc, yaml_document_get_node(doc, p->value)));
-        }
+        ok = copy_pairs(c, node, n, depth);
         break;
     }
+    if (!ok)
+        return NULL;
     n->line = (int)node->start_mark.line + 1;
     n->col = (int)node->start_mark.column + 1;
     return n;
+}
+
+YamlNode *yaml_node_copy_checked(yaml_document_t *doc, yaml_node_t *node, const char **why,
+                                 const yaml_node_t **where)
+{
+    size_t nnodes = (size_t)(doc->nodes.top - doc->nodes.start);
+    Copier c = {doc, mem_alloc_atomic(nnodes + 1), (long)nnodes + YAML_NODE_MAX_EXPANSION, NULL,
+                node};
+    memset(c.on_path, 0, nnodes + 1);
+    size_t slot = (size_t)(node - doc->nodes.start);
+    if (slot < nnodes)
+        c.on_path[slot] = 1;
+    YamlNode *n = copy_node(&c, node, 0);
+    if (n == NULL && why != NULL)
+        *why = c.why;
+    if (n == NULL && where != NULL)
+        *where = c.where;
+    return n;
+}
+
+YamlNode *yaml_node_copy(yaml_document_t *doc, yaml_node_t *node)
+{
+    return yaml_node_copy_checked(doc, node, NULL, NULL);
 }
 
 YamlNode *yaml_node_get(const YamlNode *map, const char *key)

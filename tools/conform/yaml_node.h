@@ -24,8 +24,17 @@ typedef struct YamlNode {
     int col;
 } YamlNode;
 
+/* Limits of a copy (SPEC_NOTES "Resource limits"): nesting depth, and the nodes aliases may
+ * add beyond the document's own. A cycle through an alias is always refused. */
+#define YAML_NODE_MAX_DEPTH 256
+#define YAML_NODE_MAX_EXPANSION 1000000L
+
 /* Copies a node of a libyaml document (and everything under it). Mapping keys must be
- * scalars; a non-scalar key is kept as "?". */
+ * scalars; a non-scalar key is kept as "?". Returns NULL when the copy would break a limit
+ * above, with the reason in `*why` and the node where it broke in `*where` (each optional). */
+YamlNode *yaml_node_copy_checked(yaml_document_t *doc, yaml_node_t *node, const char **why,
+                                 const yaml_node_t **where);
+/* yaml_node_copy_checked without the reason. */
 YamlNode *yaml_node_copy(yaml_document_t *doc, yaml_node_t *node);
 
 YamlNode *yaml_node_new_scalar(const char *text, bool plain);
