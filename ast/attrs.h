@@ -9,6 +9,8 @@
 #include "ast/error.h"
 
 struct Expr;
+struct TirVar;
+struct PrimExpr;
 
 typedef enum AttrKind {
     ATTR_NONE,
@@ -19,6 +21,7 @@ typedef enum AttrKind {
     ATTR_LIST, /* u.list; written [a, b] (a Python tuple is read as a list) */
     ATTR_DICT, /* u.dict */
     ATTR_EXPR, /* u.expr: a Relax expression given as a keyword argument */
+    ATTR_INDEX_MAP, /* u.index_map: TIR's IndexMap, written T.index_map(lambda i, j: (...)) */
 } AttrKind;
 
 typedef struct AttrValue {
@@ -35,6 +38,12 @@ typedef struct AttrValue {
         } list;
         struct Attrs *dict;
         struct Expr *expr;
+        struct {
+            struct TirVar **params; /* the initial indices, int64 variables bound here */
+            int nparams;
+            struct PrimExpr **results; /* the final indices, over the params */
+            int nresults;
+        } index_map;
     } u;
 } AttrValue;
 

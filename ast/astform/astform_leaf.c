@@ -8,6 +8,8 @@
 #include "ast/astform/astform_read.h"
 #include "ast/mem.h"
 #include "ast/scalar.h"
+#include "ast/script/script_index_map.h"
+#include "ast/text/py_parser.h"
 
 /* ---- PrimExpr ---------------------------------------------------------------------- */
 
@@ -703,6 +705,11 @@ AttrValue *ast_read_attr_value(AstReader *r, yaml_node_t *node)
         AttrValue *v = attr_new(ATTR_EXPR, ast_span(r, node));
         v->u.expr = ast_read_expr(r, node);
         return v;
+    }
+    /* TS-6.2: !index_map "T.index_map(lambda i: (i // 4, i % 4))" */
+    if (tag != NULL && strcmp(tag, "!index_map") == 0) {
+        const char *text = ast_scalar(r, node, "an index map's TVMScript text");
+        return script_index_map(py_parse_expr(r->file, text, ast_span(r, node), r->trap), r->trap);
     }
     if (node->type == YAML_SCALAR_NODE)
         return read_attr_scalar(r, node);

@@ -18,7 +18,7 @@ typedef struct YNode {
     YKind kind;
     const char *text;
     bool quoted;          /* a string that would otherwise read as a number, bool or null */
-    const char *tag;      /* "!expr" or NULL */
+    const char *tag;      /* "!expr", "!index_map" or NULL */
     struct YNode **items; /* a mapping alternates keys and values */
     int n;
     int cap;
@@ -341,6 +341,11 @@ static YNode *w_attr(Writer *w, const AttrValue *v)
     case ATTR_EXPR: {
         YNode *n = w_expr(w, v->u.expr);
         n->tag = "!expr";
+        return n;
+    }
+    case ATTR_INDEX_MAP: {
+        YNode *n = y_str(printer_print_attr(v));
+        n->tag = "!index_map";
         return n;
     }
     }
@@ -715,8 +720,9 @@ static void emit(yaml_emitter_t *em, const YNode *n, bool in_flow)
         yaml_scalar_style_t style = n->quoted               ? YAML_DOUBLE_QUOTED_SCALAR_STYLE
                                     : strchr(n->text, '\n') ? YAML_LITERAL_SCALAR_STYLE
                                                             : YAML_ANY_SCALAR_STYLE;
+        /* A tagged scalar (!index_map) keeps its tag: neither implicit flag is set. */
         yaml_scalar_event_initialize(&ev, NULL, tag, (yaml_char_t *)n->text, (int)strlen(n->text),
-                                     !n->quoted, 1, style);
+                                     tag == NULL && !n->quoted, tag == NULL, style);
         emit_event(em, &ev);
         return;
     }

@@ -66,6 +66,21 @@ static bool is_string_attr(const AttrValue *v, const char **s)
     return true;
 }
 
+/* Index maps are equal up to renaming of their parameters, bound pairwise here. */
+static bool eq_index_map(EqCtx *c, const AttrValue *a, const AttrValue *b)
+{
+    if (a->u.index_map.nparams != b->u.index_map.nparams ||
+        a->u.index_map.nresults != b->u.index_map.nresults)
+        return eq_fail(c, "index maps of different arity");
+    for (int i = 0; i < a->u.index_map.nparams; i++)
+        EQ_CHECK(c, eq_tvar(c, a->u.index_map.params[i], b->u.index_map.params[i]), "index_map "
+                 "param %d", i);
+    for (int i = 0; i < a->u.index_map.nresults; i++)
+        EQ_CHECK(c, eq_prim(c, a->u.index_map.results[i], b->u.index_map.results[i]),
+                 "index_map result %d", i);
+    return true;
+}
+
 static bool eq_attr(EqCtx *c, const AttrValue *a, const AttrValue *b)
 {
     const char *sa, *sb;
@@ -97,6 +112,8 @@ static bool eq_attr(EqCtx *c, const AttrValue *a, const AttrValue *b)
         return eq_attrs(c, a->u.dict, b->u.dict);
     case ATTR_EXPR:
         return eq_expr(c, a->u.expr, b->u.expr);
+    case ATTR_INDEX_MAP:
+        return eq_index_map(c, a, b);
     }
     return false;
 }

@@ -13,5 +13,7 @@ char *printer_print_sinfo(const StructInfo *sinfo);
 char *printer_print_primexpr(const PrimExpr *e);
 /* An expression on one line (bindings' right-hand sides, leaves). */
 char *printer_print_expr(const Expr *e);
+/* An attribute value on one line, variables by their own names (T.index_map(lambda ...)). */
+char *printer_print_attr(const AttrValue *v);
 
 #endif

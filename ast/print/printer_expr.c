@@ -58,6 +58,29 @@ void printer_emit_dict(Printer *p, StrBuf *sb, const Attrs *attrs, bool sorted)
     strbuf_addc(sb, '}');
 }
 
+/* TS-6.2: an index map prints as TVM prints it, `T.index_map(lambda i, j: (e1, e2))`, the
+ * results always a tuple; the lambda's parameters are named in the enclosing scope. */
+static void emit_index_map(Printer *p, StrBuf *sb, const AttrValue *v)
+{
+    PrimContext saved = p->prim_ctx;
+    NameMark mark = p->names != NULL ? names_mark(p->names) : (NameMark){0, 0};
+    p->prim_ctx = PRIM_CTX_RELAX;
+    strbuf_add(sb, "T.index_map(lambda ");
+    for (int i = 0; i < v->u.index_map.nparams; i++)
+        strbuf_addf(sb, "%s%s", i > 0 ? ", " : "",
+                    printer_tirvar_name(p, v->u.index_map.params[i]));
+    strbuf_add(sb, ": (");
+    for (int i = 0; i < v->u.index_map.nresults; i++) {
+        if (i > 0)
+            strbuf_add(sb, ", ");
+        printer_emit_prim(p, sb, v->u.index_map.results[i]);
+    }
+    strbuf_add(sb, v->u.index_map.nresults == 1 ? ",))" : "))");
+    p->prim_ctx = saved;
+    if (p->names != NULL)
+        names_release(p->names, mark);
+}
+
 void printer_emit_attr(Printer *p, StrBuf *sb, const AttrValue *v)
 {
     switch (v->kind) {
@@ -91,7 +114,18 @@ void printer_emit_attr(Printer *p, StrBuf *sb, const AttrValue *v)
     case ATTR_EXPR:
         printer_emit_expr(p, sb, v->u.expr);
         return;
+    case ATTR_INDEX_MAP:
+        emit_index_map(p, sb, v);
+        return;
     }
+}
+
+char *printer_print_attr(const AttrValue *v)
+{
+    Printer p;
+    printer_init(&p, NULL);
+    printer_emit_attr(&p, &p.out, v);
+    return strbuf_str(&p.out);
 }
 
 /* One element of constant data, as a Python literal. */

@@ -8,7 +8,8 @@
 
 typedef const OpSchema *(*FamilyTable)(int *n);
 
-static const FamilyTable FAMILIES[] = {op_schema_elemwise, op_schema_manip, op_schema_nn};
+static const FamilyTable FAMILIES[] = {op_schema_elemwise, op_schema_manip, op_schema_nn,
+                                       op_schema_layout};
 #define NFAMILIES ((int)(sizeof(FAMILIES) / sizeof(FAMILIES[0])))
 
 const OpSchema *op_schema_lookup(const char *name)

@@ -28,6 +28,8 @@ typedef enum OpAttrType {
     OPA_OPT_INT_OR_LIST,
     OPA_OPT_FLOAT,
     OPA_OPT_STR,
+    OPA_INDEX_MAP, /* T.index_map(lambda ...) or a bare lambda (TS-6.2) */
+    OPA_OPT_PRIM,  /* None, a Python number, or an R.prim_value(...) expression */
 } OpAttrType;
 
 typedef struct OpParam {
@@ -58,6 +60,7 @@ const OpSchema *const *op_schema_all(int *n);
 const OpSchema *op_schema_elemwise(int *n); /* binary, unary */
 const OpSchema *op_schema_manip(int *n); /* creation, manipulation, linear algebra, statistical */
 const OpSchema *op_schema_nn(int *n);    /* nn, search and sort */
+const OpSchema *op_schema_layout(int *n); /* layout_transform */
 
 struct Attrs;
 /* What TVM's nn op constructors do to attributes after defaults are filled, so that calls

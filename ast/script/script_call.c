@@ -7,6 +7,7 @@
 
 #include "ast/mem.h"
 #include "ast/schema/op_schema.h"
+#include "ast/script/script_index_map.h"
 #include "ast/text/py_parser.h"
 #include "ast/script/script_internal.h"
 
@@ -615,6 +616,13 @@ static AttrValue *typed_attr(ScriptCtx *ctx, OpAttrType type, AttrValue *v, cons
         return v->kind == ATTR_STR ? v : NULL;
     case OPA_OPT_STR:
         return v->kind == ATTR_STR || none ? v : NULL;
+    case OPA_INDEX_MAP: /* read by op_attr before any conversion */
+        return NULL;
+    case OPA_OPT_PRIM:
+        return none || v->kind == ATTR_INT || v->kind == ATTR_FLOAT ||
+                       (v->kind == ATTR_EXPR && v->u.expr->kind == EXPR_PRIM_VALUE)
+                   ? v
+                   : NULL;
     case OPA_DTYPE:
         return dtype_attr(ctx, v, e);
     case OPA_INT_LIST:
@@ -634,6 +642,8 @@ static AttrValue *typed_attr(ScriptCtx *ctx, OpAttrType type, AttrValue *v, cons
 
 static AttrValue *op_attr(ScriptCtx *ctx, const OpSchema *s, const OpParam *p, const PyExpr *e)
 {
+    if (p->attr_type == OPA_INDEX_MAP)
+        return script_index_map(e, ctx->trap);
     AttrValue *v = typed_attr(ctx, p->attr_type, script_attr_value(ctx, e, true), e);
     if (v == NULL)
         op_fail(ctx, "BadArguments", e->span, "R.%s: attribute `%s` has the wrong type",

@@ -129,6 +129,7 @@ PrimClass script_prim_class(ScriptCtx *ctx, const PyExpr *e)
     case PY_BOOL:
     case PY_NONE:
     case PY_STARRED:
+    case PY_LAMBDA:
         return PCLASS_OTHER;
     }
     return PCLASS_OTHER;
@@ -199,6 +200,7 @@ static void check_names(ScriptCtx *ctx, const PyExpr *e)
     case PY_BOOL:
     case PY_NONE:
     case PY_STARRED:
+    case PY_LAMBDA:
         return;
     }
 }
@@ -470,6 +472,7 @@ Expr *script_expr(ScriptCtx *ctx, const PyExpr *e)
     case PY_BOOLOP:
     case PY_IFEXP:
     case PY_STARRED:
+    case PY_LAMBDA:
         break;
     }
     script_fail(ctx, "BadExpression", e->span, "this Python expression has no Relax meaning");

@@ -811,6 +811,7 @@ static PrimExpr *translate(const Tr *t, const PyExpr *e)
     case PY_NONE:
     case PY_IFEXP:
     case PY_STARRED:
+    case PY_LAMBDA:
         break;
     }
     fail(t, "BadExpression", e->span, "not a PrimExpr");

@@ -60,6 +60,7 @@ typedef enum PyExprKind {
     PY_COMPARE, /* u.compare: a < b <= c */
     PY_IFEXP,   /* u.ifexp: a if cond else b */
     PY_STARRED, /* u.starred: *value in a call or tuple */
+    PY_LAMBDA,  /* u.lambda: lambda a, b: body (plain parameter names only) */
 } PyExprKind;
 
 typedef struct PyExpr {
@@ -129,6 +130,12 @@ typedef struct PyExpr {
             struct PyExpr *else_value;
         } ifexp;
         struct PyExpr *starred;
+        struct {
+            const char **params;
+            Span *param_spans;
+            int nparams;
+            struct PyExpr *body;
+        } lambda;
     } u;
 } PyExpr;
 

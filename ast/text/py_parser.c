@@ -236,6 +236,8 @@ static const char *expr_description(const PyExpr *e)
         return "conditional expression";
     case PY_STARRED:
         return "starred";
+    case PY_LAMBDA:
+        return "lambda";
     case PY_SLICE:
         return "slice";
     case PY_NAME:

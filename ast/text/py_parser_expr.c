@@ -484,9 +484,48 @@ static PyExpr *disjunction(PyParser *p)
     return bool_chain(p, true);
 }
 
+/* lambdef -> 'lambda' [NAME {',' NAME} [',']] ':' expression
+ * Parameters are plain names: defaults, star parameters and annotations are not Python a
+ * TVMScript index map uses. */
+static PyExpr *lambdef(PyParser *p, Span kw_span)
+{
+    PyExpr *e = py_parser_new_expr(PY_LAMBDA, kw_span);
+    int cap = 0;
+    int nspans = 0;
+    int span_cap = 0;
+    while (!py_parser_check(p, PYT_COLON)) {
+        const PyToken *t = py_parser_peek(p);
+        if (t->kind == PYT_STAR || t->kind == PYT_DOUBLESTAR || t->kind == PYT_SLASH)
+            py_parser_fail(p, "UnsupportedSyntax", t->span,
+                           "star or positional-only parameters of a lambda are not supported");
+        if (t->kind != PYT_NAME || t->kw != PYKW_NONE)
+            py_parser_unexpected(p, "a lambda parameter name");
+        VEC_PUSH(e->u.lambda.params, e->u.lambda.nparams, cap, t->text);
+        VEC_PUSH(e->u.lambda.param_spans, nspans, span_cap, t->span);
+        py_parser_next(p);
+        if (py_parser_check(p, PYT_EQUAL))
+            py_parser_fail(p, "UnsupportedSyntax", py_parser_peek(p)->span,
+                           "default values of lambda parameters are not supported");
+        if (!py_parser_accept(p, PYT_COMMA))
+            break;
+    }
+    py_parser_expect(p, PYT_COLON);
+    e->u.lambda.body = py_parser_expression(p);
+    e->span = py_parser_join(kw_span, e->u.lambda.body->span);
+    return e;
+}
+
+/* expression -> disjunction ['if' disjunction 'else' expression] | lambdef */
 PyExpr *py_parser_expression(PyParser *p)
 {
     enter(p);
+    const PyToken *t = py_parser_peek(p);
+    if (t->kind == PYT_NAME && t->kw == PYKW_LAMBDA) {
+        Span kw_span = py_parser_next(p)->span;
+        PyExpr *lambda = lambdef(p, kw_span);
+        leave(p);
+        return lambda;
+    }
     PyExpr *body = disjunction(p);
     if (!py_parser_accept_kw(p, PYKW_IF)) {
         leave(p);

@@ -10,7 +10,7 @@
 
 typedef const OpImpl *(*FamilyTable)(int *n);
 
-static const FamilyTable FAMILIES[] = {ops_elemwise, ops_manip, ops_nn};
+static const FamilyTable FAMILIES[] = {ops_elemwise, ops_manip, ops_nn, ops_layout};
 #define NFAMILIES ((int)(sizeof(FAMILIES) / sizeof(FAMILIES[0])))
 
 const OpImpl *ops_lookup(const char *name)

@@ -48,5 +48,6 @@ StructInfo *ops_infer_fail(OpInferCtx *ctx, const char *code, const char *fmt, .
 const OpImpl *ops_elemwise(int *n);
 const OpImpl *ops_manip(int *n);
 const OpImpl *ops_nn(int *n);
+const OpImpl *ops_layout(int *n); /* layout_transform */
 
 #endif

@@ -120,15 +120,22 @@ static bool externally_linked(const ModuleFunc *mf)
     return false;
 }
 
+/* A lone function is checked as a function, not as a module (SPEC_NOTES §4.11, WF-12):
+ * it has no module to link into, so the module rules WF-12 and WF-13 do not apply. */
+static bool is_lone_function(const IRModule *mod)
+{
+    return mod->is_lone_function && mod->nfuncs == 1 && mod->funcs[0]->kind == MODFUNC_RELAX;
+}
+
 void wf_module_check_globals(WfCtx *ctx)
 {
-    bool has_entry = false;
-    for (int i = 0; i < ctx->mod->nfuncs; i++) {
-        const ModuleFunc *mf = ctx->mod->funcs[i];
-        check_symbol(ctx, mf);
-        if (externally_linked(mf))
+    bool has_entry = is_lone_function(ctx->mod);
+    for (int i = 0; i < ctx->mod->nfuncs && !has_entry; i++) {
+        if (externally_linked(ctx->mod->funcs[i]))
             has_entry = true;
     }
+    for (int i = 0; i < ctx->mod->nfuncs && !is_lone_function(ctx->mod); i++)
+        check_symbol(ctx, ctx->mod->funcs[i]);
     if (!has_entry)
         diag_add(ctx->errors, PHASE_WELLFORMED, "NoEntryPoint", "WF-12", module_span(ctx->mod),
                  "no function of the module is externally linked (has a global_symbol)");

@@ -203,6 +203,14 @@ static void dump_expr(StrBuf *sb, const PyExpr *e)
         dump_expr(sb, e->u.starred);
         strbuf_addc(sb, ')');
         break;
+    case PY_LAMBDA:
+        strbuf_add(sb, "(lambda");
+        for (int i = 0; i < e->u.lambda.nparams; i++)
+            strbuf_addf(sb, " %s", e->u.lambda.params[i]);
+        strbuf_add(sb, " : ");
+        dump_expr(sb, e->u.lambda.body);
+        strbuf_addc(sb, ')');
+        break;
     }
 }
 
@@ -519,6 +527,10 @@ static void test_precedence(void)
     ASSERT_EXPR("~a // b % c @ d / e", "(/ (@ (% (// (~ a) b) c) d) e)");
     ASSERT_EXPR("not not a == b", "(not (not (cmp a == b)))");
     ASSERT_EXPR("-(a + b) * +c", "(* (neg (+ a b)) (pos c))");
+    /* TS-6.2: lambdas (index maps) bind looser than everything else */
+    ASSERT_EXPR("lambda i, j: (i // 4, j % 4)", "(lambda i j : (tuple (// i 4) (% j 4)))");
+    ASSERT_EXPR("lambda: 0", "(lambda : 0)");
+    ASSERT_EXPR("lambda i,: i if c else j", "(lambda i : (ifexp c i j))");
 }
 
 static void test_primaries(void)
@@ -760,7 +772,9 @@ static void test_syntax_errors(void)
 
 static void test_unsupported(void)
 {
-    ASSERT_ERROR("f = lambda x: x\n", "UnsupportedSyntax", 1, 5);
+    ASSERT_ERROR("f = lambda x=1: x\n", "UnsupportedSyntax", 1, 13);
+    ASSERT_ERROR("f = lambda *x: x\n", "UnsupportedSyntax", 1, 12);
+    ASSERT_ERROR("f = lambda x y: x\n", "SyntaxError", 1, 14);
     ASSERT_ERROR("global x\n", "UnsupportedSyntax", 1, 1);
     ASSERT_ERROR("del x\n", "UnsupportedSyntax", 1, 1);
     ASSERT_ERROR("try:\n  pass\n", "UnsupportedSyntax", 1, 1);
