@@ -85,6 +85,7 @@ typedef struct ScriptCtx {
     Sym *syms; /* the symbol table: a stack, innermost last */
     int nsyms;
     int capsyms;
+    struct SymIndex *index; /* per name, its positions in `syms`; made on first use */
     FuncState *func;    /* NULL outside a function */
     DataflowState *df;  /* NULL outside `with R.dataflow()` */
     BodyBuilder *body;  /* the SeqExpr receiving bindings */
@@ -108,6 +109,8 @@ void script_scope_pop(ScriptCtx *ctx, int mark);
 void script_bind_var(ScriptCtx *ctx, const char *name, Var *var);
 void script_bind_tirvar(ScriptCtx *ctx, const char *name, TirVar *tvar);
 void script_bind_module(ScriptCtx *ctx, const char *name);
+/* TS-5.3: drops the dataflow variables bound since `mark`, keeping the rest in order. */
+void script_scope_drop_dataflow(ScriptCtx *ctx, int mark);
 Sym *script_lookup(ScriptCtx *ctx, const char *name); /* NULL when unknown */
 bool script_is_identifier(const char *s);
 

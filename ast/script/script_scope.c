@@ -2,6 +2,7 @@
  * SPEC_NOTES: "Parse errors" (codes and rules), TS-1 (names). */
 #include <ctype.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -144,6 +145,81 @@ const char *script_dotted(ScriptCtx *ctx, const PyExpr *e, ScriptNs *ns)
     return path;
 }
 
+/* ---- the symbol table ----
+ * A stack of bindings, innermost last, with an index from each name to the positions that
+ * bind it (oldest first), so a lookup is one hash probe however many bindings a program has:
+ * a 100,000-binding function parses in linear time. SPEC_NOTES: "Resource limits". */
+
+typedef struct SymSlot {
+    const char *name; /* NULL: an empty slot */
+    int *pos;
+    int n;
+    int cap;
+} SymSlot;
+
+typedef struct SymIndex {
+    SymSlot *slots;
+    uint32_t cap; /* a power of two */
+    uint32_t used;
+} SymIndex;
+
+static uint32_t hash_name(const char *s)
+{
+    uint32_t h = 2166136261u; /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+static SymSlot *probe(SymSlot *slots, uint32_t cap, const char *name)
+{
+    for (uint32_t i = hash_name(name) & (cap - 1);; i = (i + 1) & (cap - 1))
+        if (slots[i].name == NULL || strcmp(slots[i].name, name) == 0)
+            return &slots[i];
+}
+
+static void grow(SymIndex *ix)
+{
+    uint32_t cap = ix->cap ? ix->cap * 2 : 64;
+    SymSlot *slots = MEM_ARRAY(SymSlot, cap);
+    for (uint32_t i = 0; i < ix->cap; i++)
+        if (ix->slots[i].name != NULL)
+            *probe(slots, cap, ix->slots[i].name) = ix->slots[i];
+    ix->slots = slots;
+    ix->cap = cap;
+}
+
+/* The slot of `name`; with `create`, a new empty one when the name was never bound. */
+static SymSlot *slot_of(ScriptCtx *ctx, const char *name, bool create)
+{
+    if (ctx->index == NULL)
+        ctx->index = MEM_NEW(SymIndex);
+    SymIndex *ix = ctx->index;
+    if (ix->cap == 0 || (create && (ix->used + 1) * 2 > ix->cap))
+        grow(ix);
+    SymSlot *slot = probe(ix->slots, ix->cap, name);
+    if (slot->name == NULL) {
+        if (!create)
+            return NULL;
+        slot->name = name;
+        ix->used++;
+    }
+    return slot;
+}
+
+static void index_push(ScriptCtx *ctx, int pos)
+{
+    SymSlot *slot = slot_of(ctx, ctx->syms[pos].name, true);
+    VEC_PUSH(slot->pos, slot->n, slot->cap, pos);
+}
+
+/* Forgets positions >= mark: each is the newest of its name's positions. */
+static void index_pop(ScriptCtx *ctx, int mark)
+{
+    for (int i = ctx->nsyms - 1; i >= mark; i--)
+        slot_of(ctx, ctx->syms[i].name, false)->n--;
+}
+
 int script_scope_mark(const ScriptCtx *ctx)
 {
     return ctx->nsyms;
@@ -151,12 +227,14 @@ int script_scope_mark(const ScriptCtx *ctx)
 
 void script_scope_pop(ScriptCtx *ctx, int mark)
 {
+    index_pop(ctx, mark);
     ctx->nsyms = mark;
 }
 
 static void push(ScriptCtx *ctx, Sym sym)
 {
     VEC_PUSH(ctx->syms, ctx->nsyms, ctx->capsyms, sym);
+    index_push(ctx, ctx->nsyms - 1);
 }
 
 void script_bind_var(ScriptCtx *ctx, const char *name, Var *var)
@@ -174,12 +252,29 @@ void script_bind_module(ScriptCtx *ctx, const char *name)
     push(ctx, (Sym){.name = name, .kind = SYM_MODULE});
 }
 
+/* TS-5.3: dataflow variables leave scope with their block; outputs, shape variables and aliases
+ * stay (a match_cast inside the block may define shape variables used after it). */
+void script_scope_drop_dataflow(ScriptCtx *ctx, int mark)
+{
+    index_pop(ctx, mark);
+    int keep = mark;
+    for (int i = mark; i < ctx->nsyms; i++) {
+        Sym s = ctx->syms[i];
+        if (s.kind == SYM_VAR && s.var->is_dataflow)
+            continue;
+        ctx->syms[keep++] = s;
+    }
+    ctx->nsyms = keep;
+    for (int i = mark; i < keep; i++)
+        index_push(ctx, i);
+}
+
 Sym *script_lookup(ScriptCtx *ctx, const char *name)
 {
-    for (int i = ctx->nsyms - 1; i >= 0; i--)
-        if (strcmp(ctx->syms[i].name, name) == 0)
-            return &ctx->syms[i];
-    return NULL;
+    SymSlot *slot = slot_of(ctx, name, false);
+    if (slot == NULL || slot->n == 0)
+        return NULL;
+    return &ctx->syms[slot->pos[slot->n - 1]];
 }
 
 bool script_is_identifier(const char *s)

@@ -249,19 +249,6 @@ static void check_after_return(ScriptCtx *ctx, const PyStmt *s)
     script_fail(ctx, "StmtAfterReturn", s->span, "a statement after the return");
 }
 
-/* TS-5.3: dataflow variables leave scope with their block; outputs, shape variables and aliases
- * stay (a match_cast inside the block may define shape variables used after it). */
-static void end_dataflow_scope(ScriptCtx *ctx, int mark)
-{
-    int keep = mark;
-    for (int i = mark; i < ctx->nsyms; i++) {
-        Sym s = ctx->syms[i];
-        if (s.kind == SYM_VAR && s.var->is_dataflow)
-            continue;
-        ctx->syms[keep++] = s;
-    }
-    ctx->nsyms = keep;
-}
 
 /* with -> 'with' 'R.dataflow' '(' ')' ':' body */
 static void with_stmt(ScriptCtx *ctx, const PyStmt *s)
@@ -287,7 +274,7 @@ static void with_stmt(ScriptCtx *ctx, const PyStmt *s)
         script_stmt(ctx, st);
     }
     ctx->df = NULL;
-    end_dataflow_scope(ctx, mark);
+    script_scope_drop_dataflow(ctx, mark);
     if (df.block->n > 0)
         VEC_PUSH(ctx->body->blocks, ctx->body->nblocks, ctx->body->cap, df.block);
 }
