@@ -27,6 +27,9 @@ ops_status() {
 step ops_status
 # The tree keeps the shape ARCHITECTURE.md describes (paths, folder and file sizes, layering).
 step /usr/bin/python3 tools/lint/layout.py
+# Mutation testing keeps working: a few mutants of a fixed seed, built and judged by the
+# corpus (the full measurement: tools/quality/mutate.py --count 300).
+step /usr/bin/python3 tools/quality/mutate.py --seed 1 --count 2 --jobs "$jobs"
 # The external-adapter protocol, end to end: the reference behind the protocol must judge
 # two chapters exactly as the built-in adapter does.
 step env RELAX=./build/relax ./build/relax conform --adapter tools/adapters/relax-ref \

@@ -1,0 +1,241 @@
+#!/usr/bin/env python3
+"""mutate: how many deliberately planted bugs the conformance corpus catches.
+
+Samples mutants over the interpreter's C sources (a `<` made `<=`, a `&&` made `||`, a
+constant changed, a condition negated, a statement deleted, a return value changed), builds
+each one incrementally in a private copy of the tree, runs the whole corpus against it and
+reports the mutation score: killed / (killed + survived). A mutant that does not compile is
+not counted; one that crashes, hangs or fails any case is killed. Survivors are listed as
+`file:line: mutation`, the list a corpus author works from.
+
+Equivalent mutants (changes that cannot alter behaviour) are listed, with the reason, in
+tools/quality/equivalent.txt as `path: <original line> => <mutated line>  # reason`; they are
+left out of the score.
+
+Usage (from anywhere; needs cmake and a C compiler):
+    /usr/bin/python3 tools/quality/mutate.py --seed 1 --count 300 [--paths interp values]
+        [--work DIR] [--report FILE] [--jobs N] [--timeout SECONDS]
+The work folder (default: a temporary one) holds the copy and its build; giving one keeps
+the build between runs, so only the mutated files recompile.
+"""
+import argparse
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+COPIED = ["ast", "values", "interp", "tools", "spec-tests", "CMakeLists.txt", "SPEC_NOTES.md"]
+
+# (name, pattern, replacement): each applies at one match of the pattern in a line.
+OPERATORS = [
+    ("relational boundary", r"(?<![<>=!])<(?![<=])", "<="),
+    ("relational boundary", r"(?<![<>=!])<=", "<"),
+    ("relational boundary", r"(?<![<>=!-])>(?![>=])", ">="),
+    ("relational boundary", r"(?<![<>=!])>=", ">"),
+    ("equality negation", r"==", "!="),
+    ("equality negation", r"!=", "=="),
+    ("logical operator", r"&&", "||"),
+    ("logical operator", r"\|\|", "&&"),
+    ("arithmetic operator", r"(?<=\w\s)\+(?=\s\w)", "-"),
+    ("arithmetic operator", r"(?<=\w\s)-(?=\s\w)", "+"),
+    ("arithmetic operator", r"(?<=\w\s)\*(?=\s\w)", "/"),
+    ("constant", r"(?<![\w.])0(?![\w.x])", "1"),
+    ("constant", r"(?<![\w.])1(?![\w.])", "0"),
+    ("boolean constant", r"\btrue\b", "false"),
+    ("boolean constant", r"\bfalse\b", "true"),
+]
+
+SKIP_LINE = re.compile(r"^\s*(#|//|/\*|\*|static const char|\{\s*\"|case\s|default:)")
+STATEMENT = re.compile(r"^\s*[a-z_][\w>.\-\[\]]*(\s*(=|\+=|-=|\*=|\+\+|--)[^=].*|\(.*\));\s*$")
+RETURN = re.compile(r"^(\s*)return\s+(?!NULL;|0;|false;|true;)[^;]+;\s*$")
+IF_COND = re.compile(r"^(\s*(?:\}\s*else\s+)?if\s*)\((.*)\)(\s*\{?\s*)$")
+
+
+def strip_strings(line):
+    """The line with string and char literals blanked, so operators inside them are skipped."""
+    return re.sub(r'"(\\.|[^"\\])*"|\'(\\.|[^\'\\])*\'', lambda m: " " * len(m.group(0)), line)
+
+
+def sites(path, lines):
+    """Every mutation of every line of one file: (line index, description, new line)."""
+    out = []
+    in_comment = False
+    for i, line in enumerate(lines):
+        text = line.rstrip("\n")
+        if in_comment:
+            in_comment = "*/" not in text
+            continue
+        if "/*" in text and "*/" not in text:
+            in_comment = True
+        if SKIP_LINE.match(text) or "assert" in text:
+            continue
+        code = strip_strings(text.split("//")[0].split("/*")[0])
+        for name, pattern, repl in OPERATORS:
+            for m in re.finditer(pattern, code):
+                new = text[: m.start()] + repl + text[m.end():]
+                out.append((i, name, new))
+        m = IF_COND.match(code)
+        if m and code.count("(") == code.count(")"):
+            new = m.group(1) + "(!(" + text[len(m.group(1)) + 1: len(text) - len(m.group(3)) - 1] \
+                + "))" + m.group(3)
+            out.append((i, "negated condition", new))
+        if STATEMENT.match(code) and not code.rstrip().endswith("{"):
+            out.append((i, "deleted statement", re.match(r"^(\s*)", text).group(1) + ";"))
+        m = RETURN.match(code)
+        if m:
+            out.append((i, "return value", m.group(1) + "return 0;"))
+    return out
+
+
+def read_equivalent():
+    path = os.path.join(ROOT, "tools", "quality", "equivalent.txt")
+    known = set()
+    if not os.path.exists(path):
+        return known
+    for raw in open(path, encoding="utf-8"):
+        raw = raw.strip()
+        if not raw or raw.startswith("#"):
+            continue
+        body = raw.split("  # ")[0]
+        known.add(re.sub(r"\s+", " ", body))
+    return known
+
+
+def key_of(rel, old, new):
+    return re.sub(r"\s+", " ", "%s: %s => %s" % (rel, old.strip(), new.strip()))
+
+
+def run(cmd, cwd, timeout=None):
+    try:
+        p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           timeout=timeout)
+        return p.returncode, p.stdout.decode("utf-8", "replace")
+    except subprocess.TimeoutExpired:
+        return None, "timeout"
+
+
+def prepare(work, jobs):
+    tree = os.path.join(work, "tree")
+    for item in COPIED:
+        src, dst = os.path.join(ROOT, item), os.path.join(tree, item)
+        if os.path.isdir(src):
+            shutil.copytree(src, dst, dirs_exist_ok=True,
+                            ignore=shutil.ignore_patterns("build*", "__pycache__"))
+        else:
+            os.makedirs(tree, exist_ok=True)
+            shutil.copy2(src, dst)
+    build = os.path.join(work, "build")
+    rc, out = run(["cmake", "-S", tree, "-B", build, "-DCMAKE_BUILD_TYPE=RelWithDebInfo",
+                   "-DRELAX_WERROR=OFF"], tree)
+    if rc != 0:
+        sys.exit("mutate: cmake failed:\n" + out)
+    rc, out = run(["cmake", "--build", build, "-j", str(jobs), "--target", "relax"], tree)
+    if rc != 0:
+        sys.exit("mutate: the unmutated tree does not build:\n" + out[-3000:])
+    started = time.time()
+    rc, out = run(conform_command(build), tree)
+    if rc != 0:
+        sys.exit("mutate: the unmutated corpus does not pass:\n" + out[-3000:])
+    return tree, build, time.time() - started
+
+
+def conform_command(build):
+    """The corpus run, stopping at the first failure where the runner can."""
+    relax = os.path.join(build, "relax")
+    _, usage = run([relax, "help", "conform"], None)
+    fast = ["--fail-fast"] if "--fail-fast" in usage else []
+    return [relax, "conform"] + fast + ["spec-tests"]
+
+
+def judge(tree, build, rel, lines, i, new, jobs, timeout):
+    """Builds and runs one mutant; returns killed / survived / unbuildable."""
+    path = os.path.join(tree, rel)
+    mutated = list(lines)
+    mutated[i] = new + "\n"
+    with open(path, "w", encoding="utf-8") as f:
+        f.writelines(mutated)
+    try:
+        rc, _ = run(["cmake", "--build", build, "-j", str(jobs), "--target", "relax"], tree)
+        if rc != 0:
+            return "unbuildable"
+        rc, _ = run(conform_command(build), tree, timeout)
+        return "survived" if rc == 0 else "killed"
+    finally:
+        with open(path, "w", encoding="utf-8") as f:
+            f.writelines(lines)
+        # The restored file must be older than the object built from the mutant.
+        os.utime(path, None)
+
+
+def sample(tree, paths, rng, count, equivalent):
+    candidates = []
+    for top in paths:
+        for d, _, files in os.walk(os.path.join(tree, top)):
+            for name in sorted(files):
+                if name.endswith(".c"):
+                    rel = os.path.relpath(os.path.join(d, name), tree)
+                    lines = open(os.path.join(tree, rel), encoding="utf-8").readlines()
+                    for i, what, new in sites(rel, lines):
+                        if key_of(rel, lines[i], new) not in equivalent:
+                            candidates.append((rel, i, what, new))
+    candidates.sort()
+    rng.shuffle(candidates)
+    return candidates[:count], len(candidates)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--count", type=int, default=20)
+    ap.add_argument("--paths", nargs="+", default=["interp", "values"])
+    ap.add_argument("--work", help="folder for the copy and its build (kept)")
+    ap.add_argument("--report", help="write the report here too")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--timeout", type=float,
+                    help="seconds per corpus run (default: ten times the unmutated run, at least 30)")
+    ap.add_argument("--min-score", type=float, help="exit 1 when the score is below this")
+    args = ap.parse_args()
+    work = args.work or tempfile.mkdtemp(prefix="relax-mutants-")
+    tree, build, baseline = prepare(work, args.jobs)
+    timeout = args.timeout or max(30.0, 10 * baseline)
+    rng = random.Random(args.seed)
+    chosen, total = sample(tree, args.paths, rng, args.count, read_equivalent())
+    counts = {"killed": 0, "survived": 0, "unbuildable": 0}
+    survivors = []
+    start = time.time()
+    for rel, i, what, new in chosen:
+        lines = open(os.path.join(tree, rel), encoding="utf-8").readlines()
+        verdict = judge(tree, build, rel, lines, i, new, args.jobs, timeout)
+        counts[verdict] += 1
+        if verdict == "survived":
+            survivors.append("%s:%d: %s: %s => %s" % (rel, i + 1, what, lines[i].strip(),
+                                                       new.strip()))
+        print("mutate: %-11s %s:%d: %s" % (verdict, rel, i + 1, what), flush=True)
+    judged = counts["killed"] + counts["survived"]
+    score = 100.0 * counts["killed"] / judged if judged else 0.0
+    report = ["mutation score: %.1f%% (%d killed, %d survived, %d did not compile) of %d "
+              "mutants sampled with seed %d from %d sites in %s; %.0f s" %
+              (score, counts["killed"], counts["survived"], counts["unbuildable"], len(chosen),
+               args.seed, total, " ".join(args.paths), time.time() - start)]
+    report += ["survived: " + s for s in survivors]
+    print("\n".join(report))
+    if args.report:
+        with open(args.report, "w", encoding="utf-8") as f:
+            f.write("\n".join(report) + "\n")
+    if not args.work:
+        shutil.rmtree(work, ignore_errors=True)
+    if judged == 0:
+        print("mutate: no mutant was judged")
+        return 1
+    if args.min_score is not None and score < args.min_score:
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
