@@ -137,9 +137,18 @@ static const WfCase CASES[] = {
            "{body: {DataflowVar: lv}}}}}}}]}], body: {Var: f}}}\n",
      "DataflowCapture", "WF-11"},
     {"wf12-no-entry", true,
-     "Function:\n  params: [{Var: x}]\n  body: {SeqExpr: {body: {Var: x}}}\n", "NoEntryPoint",
-     "WF-12"},
-    {"wf13-symbol", false, FN_X "    R.func_attr({\"global_symbol\": \"other\"})\n    return x\n",
+     "IRModule:\n  funcs:\n    main:\n      Function:\n        params: [{Var: x}]\n"
+     "        body: {SeqExpr: {body: {Var: x}}}\n",
+     "NoEntryPoint", "WF-12"},
+    /* A lone function is checked as a function: WF-12 and WF-13 speak of modules. */
+    {"wf12-lone-function", true,
+     "Function:\n  params: [{Var: x}]\n  body: {SeqExpr: {body: {Var: x}}}\n", NULL, NULL},
+    {"wf13-lone-symbol", false,
+     FN_X "    R.func_attr({\"global_symbol\": \"other\"})\n    return x\n", NULL, NULL},
+    {"wf13-symbol", false,
+     "@I.ir_module\nclass Module:\n"
+     "    @R.function\n    def main(x: R.Tensor((2,), \"float32\")):\n"
+     "        R.func_attr({\"global_symbol\": \"other\"})\n        return x\n",
      "GlobalSymbolMismatch", "WF-13"},
     {"wf14-annotation", true,
      AST_X "  body: {SeqExpr: {blocks: [{BindingBlock: [{VarBinding: {var: {Var: y, struct_info: "
@@ -256,7 +265,8 @@ static void test_wf17_built(void)
 static void test_reports_all(void)
 {
     IRModule *mod = load("all", true,
-                         "Function:\n  body: {SeqExpr: {blocks: [{BindingBlock: [{VarBinding: "
+                         "IRModule:\n  funcs:\n    main:\n      Function:\n"
+                         "        body: {SeqExpr: {blocks: [{BindingBlock: [{VarBinding: "
                          "{var: {Var: a}, value: {Var: ghost}}}, {VarBinding: {var: {Var: a}, "
                          "value: {Op: relax.add}}}]}], body: {Var: a}}}\n");
     CU_ASSERT_PTR_NOT_NULL_FATAL(mod);
