@@ -69,4 +69,10 @@ struct Attrs;
  * out_layout set to the input layout. A no-op for other operators. */
 void op_schema_nn_canonicalize(const char *name, struct Attrs *attrs);
 
+struct Expr;
+/* What TVM's Python op constructors do beyond binding (OP-SUGAR): R.arange(end) starts at 0
+ * and its dtype follows its arguments, R.eye(n) is n x n, R.nn.relu6 is R.clip(x, 0, 6),
+ * R.linear is matmul + permute_dims (+ add). Returns the call to use in place of `call`. */
+struct Expr *op_schema_sugar(struct Expr *call);
+
 #endif

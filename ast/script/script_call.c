@@ -777,7 +777,7 @@ static Expr *schema_call(ScriptCtx *ctx, const PyExpr *c, const OpSchema *s)
     op_attrs(ctx, c, s, slot, call);
     /* conv2d and pooling attributes are completed as TVM's constructors do. */
     op_schema_nn_canonicalize(s->name, call->u.call.attrs);
-    return call;
+    return op_schema_sugar(call);
 }
 
 /* op_call -> R.<name>(args, attr=value, ..., sinfo_args=...) ; an operator the registry

@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "ast/arith/simplify.h"
 #include "ast/mem.h"
 #include "interp/eval/interp.h"
 #include "interp/structinfo/prover.h"
@@ -31,7 +32,8 @@ static PrimExpr *fold(PrimExprKind kind, PrimExpr *a, PrimExpr *b)
             return manip_dim_int((x % y != 0 && ((x < 0) != (y < 0))) ? q - 1 : q);
         }
     }
-    return primexpr_binary(kind, a, b, span_none());
+    /* ARITH-1: an inferred dimension is written as TVM's analyzer writes it. */
+    return arith_simplify(primexpr_binary(kind, a, b, span_none()));
 }
 
 PrimExpr *manip_dim_add(PrimExpr *a, PrimExpr *b)
@@ -184,6 +186,37 @@ static bool reshape_dims(OpInferCtx *ctx, OpShape x, PrimExpr **dims, int n, Pri
     return true;
 }
 
+/* OP-reshape: a 0 written in the call's shape literal copies the input's dim at that position
+ * (src/relax/op/tensor/manipulate.cc, ConvertNewShapeToExpr, applied by the constructor to a
+ * literal shape only). True when position i of the call's shape argument is such a 0. */
+static bool copies_input_dim(const Expr *call, int i)
+{
+    const Expr *s = call->u.call.nargs > 1 ? call->u.call.args[1] : NULL;
+    int64_t v;
+    return s != NULL && s->kind == EXPR_SHAPE && i < s->u.shape.n &&
+           prover_const_int(s->u.shape.values[i], &v) && v == 0;
+}
+
+/* The shape argument's dims with each literal 0 replaced by the input's dim; NULL (after an
+ * error) when a 0 needs a dim the input does not have. */
+static PrimExpr **copy_zero_dims(OpInferCtx *ctx, OpShape x, const StructInfo *s)
+{
+    int n = s->u.shape.ndim;
+    PrimExpr **v = MEM_ARRAY(PrimExpr *, n > 0 ? n : 1);
+    for (int i = 0; i < n; i++) {
+        v[i] = s->u.shape.values[i];
+        if (!copies_input_dim(ctx->call, i))
+            continue;
+        if (x.dims == NULL || i >= x.ndim) {
+            ops_infer_fail(ctx, "OpShapeMismatch",
+                           "a 0 in the new shape copies input dim %d, which is not known", i);
+            return NULL;
+        }
+        v[i] = x.dims[i];
+    }
+    return v;
+}
+
 StructInfo *manip_infer_reshape(OpInferCtx *ctx)
 {
     OpShape x;
@@ -199,14 +232,17 @@ StructInfo *manip_infer_reshape(OpInferCtx *ctx)
     }
     int n = s->u.shape.ndim;
     PrimExpr **dims = MEM_ARRAY(PrimExpr *, n > 0 ? n : 1);
+    PrimExpr **given = copy_zero_dims(ctx, x, s);
+    if (given == NULL)
+        return ops_infer_object(ctx);
     bool has_minus = false;
     for (int i = 0; i < n; i++)
-        has_minus = has_minus || ops_dim_is(s->u.shape.values[i], -1);
+        has_minus = has_minus || ops_dim_is(given[i], -1);
     if (has_minus && x.dims == NULL) {
         OpShape r = {NULL, n};
         return result_like(xs, r, xs->u.tensor.dtype, ctx->call->span);
     }
-    if (!reshape_dims(ctx, x, s->u.shape.values, n, dims))
+    if (!reshape_dims(ctx, x, given, n, dims))
         return ops_infer_object(ctx);
     OpShape r = {dims, n};
     return result_like(xs, r, xs->u.tensor.dtype, ctx->call->span);
@@ -222,6 +258,8 @@ Value *manip_eval_reshape(struct Interp *in, const Expr *call, Value **args, int
     int64_t known = 1;
     for (int i = 0; i < n; i++) {
         dims[i] = s->u.shape.dims[i];
+        if (copies_input_dim(call, i) && i < x->ndim)
+            dims[i] = x->shape[i];
         if (dims[i] == -1 && infer_at < 0)
             infer_at = i;
         else

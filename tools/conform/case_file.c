@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ast/astform/astform.h"
+#include "ast/dtype.h"
 #include "ast/mem.h"
 #include "tools/conform/case_value.h"
 #include "tools/cli/source.h"
@@ -386,7 +387,8 @@ static bool valid_id(const char *id)
 
 static const char *const CASE_KEYS[] = {"id",      "description", "spec",  "tags",
                                         "program", "ast",         "run",   "runs",
-                                        "expect",  "tolerance",   "exact", NULL};
+                                        "expect",  "tolerance",   "exact", "result",
+                                        NULL};
 
 static void load_program(Loader *ld, const YamlNode *n, yaml_node_t *raw, Case *c)
 {
@@ -419,6 +421,65 @@ static void load_tolerance(Loader *ld, const YamlNode *n, Case *c)
     }
     if (exact != NULL && !yaml_node_bool(exact, &c->exact))
         FAIL(ld, exact, "exact must be true or false");
+}
+
+/* RESULT-1: result: defined (the default) | implementation-defined | undefined. */
+static void load_result_kind(Loader *ld, const YamlNode *n, Case *c)
+{
+    const YamlNode *r = yaml_node_get(n, "result");
+    c->result = RESULT_DEFINED;
+    if (r == NULL)
+        return;
+    const char *k = need_string(ld, r, "result");
+    if (strcmp(k, "implementation-defined") == 0)
+        c->result = RESULT_IMPL_DEFINED;
+    else if (strcmp(k, "undefined") == 0)
+        c->result = RESULT_UNDEFINED;
+    else if (strcmp(k, "defined") != 0)
+        FAIL(ld, r, "result must be defined, implementation-defined or undefined");
+    if (c->result == RESULT_UNDEFINED) {
+        for (int i = 0; i < c->nruns; i++)
+            if (!c->runs[i].has_call)
+                FAIL(ld, r, "result: undefined needs run: (it is about evaluation)");
+    }
+}
+
+/* The float dtypes an expected value holds, as the loosest of the TOL-1 defaults. */
+static int loosest_float(const YamlNode *v, int worst)
+{
+    if (v == NULL)
+        return worst;
+    if (v->kind == YAML_NODE_MAP && (yaml_node_get(v, "tensor") || yaml_node_get(v, "prim"))) {
+        const YamlNode *b = v->items[0];
+        const YamlNode *d = b->kind == YAML_NODE_MAP ? yaml_node_get(b, "dtype") : NULL;
+        DataType t;
+        if (d != NULL && d->kind == YAML_NODE_SCALAR && dtype_parse(d->scalar, &t) &&
+            dtype_is_float(t)) {
+            int rank = t.code == DT_BFLOAT ? 3 : t.bits == 16 ? 2 : t.bits == 64 ? 0 : 1;
+            return rank > worst ? rank : worst;
+        }
+        return worst;
+    }
+    for (int i = 0; i < (v->kind == YAML_NODE_SCALAR ? 0 : v->nitems); i++)
+        worst = loosest_float(v->items[i], worst);
+    return worst;
+}
+
+/* TOL-1: without tolerance:, the defaults follow the expected value's float dtype (the loosest
+ * where several appear): float64 1e-12/1e-15, float32 1e-5/1e-6, float16 1e-3/1e-5,
+ * bfloat16 1e-2/1e-5 (rtol/atol). */
+static void default_tolerance(Case *c)
+{
+    static const double RTOL[] = {1e-12, CASE_DEFAULT_RTOL, 1e-3, 1e-2};
+    static const double ATOL[] = {1e-15, CASE_DEFAULT_ATOL, 1e-5, 1e-5};
+    int worst = -1;
+    for (int i = 0; i < c->nruns; i++)
+        if (c->runs[i].expect.kind == EXPECT_VALUE)
+            worst = loosest_float(c->runs[i].expect.value, worst);
+    if (worst < 0)
+        return;
+    c->rtol = RTOL[worst];
+    c->atol = ATOL[worst];
 }
 
 static Case *load_case(Loader *ld, const YamlNode *n, yaml_node_t *raw)
@@ -454,6 +515,9 @@ static Case *load_case(Loader *ld, const YamlNode *n, yaml_node_t *raw)
     load_program(ld, n, raw, c);
     load_tolerance(ld, n, c);
     load_runs(ld, n, raw, c);
+    load_result_kind(ld, n, c);
+    if (yaml_node_get(n, "tolerance") == NULL)
+        default_tolerance(c);
     return c;
 }
 

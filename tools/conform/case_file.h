@@ -58,6 +58,13 @@ typedef struct CaseRun {
     int line;
 } CaseRun;
 
+/* RESULT-1: what an expected value promises of another implementation. */
+typedef enum ResultKind {
+    RESULT_DEFINED,      /* the one value (the default) */
+    RESULT_IMPL_DEFINED, /* any of the allowed values ({one_of: [..]} elements) */
+    RESULT_UNDEFINED,    /* any value or runtime error; the value is the reference's own */
+} ResultKind;
+
 typedef struct Case {
     const char *file; /* the case file's display path */
     const char *id;
@@ -75,6 +82,7 @@ typedef struct Case {
     int nruns;
     double rtol, atol;
     bool exact;
+    ResultKind result;
     int line;
 } Case;
 

@@ -48,9 +48,27 @@ static DataType need_dtype(const Checker *ck, const YamlNode *n)
     return t;
 }
 
-/* A number that fits the dtype's kind: integers for int/uint, true/false or 0/1 for bool. */
+/* An implementation-defined element: {one_of: [a, b, ...]} (RESULT-2). */
+static const YamlNode *one_of(const YamlNode *n)
+{
+    if (n == NULL || n->kind != YAML_NODE_MAP || n->nitems != 1 ||
+        strcmp(n->keys[0], "one_of") != 0)
+        return NULL;
+    return n->items[0];
+}
+
+/* A number that fits the dtype's kind: integers for int/uint, true/false or 0/1 for bool; or
+ * {one_of: [..]} of such numbers. */
 static void need_element(const Checker *ck, const YamlNode *n, DataType t)
 {
+    const YamlNode *alts = one_of(n);
+    if (alts != NULL) {
+        if (alts->kind != YAML_NODE_SEQ || alts->nitems == 0)
+            bad(ck, n, "one_of takes a non-empty list of numbers");
+        for (int i = 0; i < alts->nitems; i++)
+            need_element(ck, alts->items[i], t);
+        return;
+    }
     double d;
     bool is_int, b;
     if (dtype_is_bool(t) && (yaml_node_bool(n, &b) ||
@@ -91,7 +109,7 @@ static void check_nested(const Checker *ck, const YamlNode *n, const long long *
 static bool is_flat(const YamlNode *data)
 {
     for (int i = 0; i < data->nitems; i++) {
-        if (data->items[i]->kind != YAML_NODE_SCALAR)
+        if (data->items[i]->kind != YAML_NODE_SCALAR && one_of(data->items[i]) == NULL)
             return false;
     }
     return true;
@@ -344,4 +362,85 @@ bool case_value_equal(const YamlNode *expected, const YamlNode *got, Tolerance t
     bool eq = value_equal(&c, expected, got);
     *why = c.why;
     return eq;
+}
+
+/* ---- implementation-defined elements (RESULT-2) ---- */
+
+/* The alternative of `alts` that `got` matches, or the first (the reference's choice). */
+static YamlNode *pick(const YamlNode *alts, const YamlNode *got, DataType t, Tolerance tol,
+                      bool strict)
+{
+    double g, a;
+    if (!strict && got != NULL && as_number(got, &g)) {
+        for (int i = 0; i < alts->nitems; i++)
+            if (as_number(alts->items[i], &a) && number_equal(a, g, t, tol))
+                return alts->items[i];
+    }
+    return alts->items[0];
+}
+
+static YamlNode *resolve_tensor(const YamlNode *e, const YamlNode *g, Tolerance tol,
+                                bool strict)
+{
+    const YamlNode *body = e->items[0];
+    DataType t;
+    if (!dtype_parse(yaml_node_get(body, "dtype")->scalar, &t))
+        return (YamlNode *)e;
+    const YamlNode **ee = NULL, **gg = NULL;
+    int ne = 0, ng = 0, ce = 0, cg = 0;
+    flatten(yaml_node_get(body, "data"), &ee, &ne, &ce);
+    const YamlNode *gb = g != NULL && value_kind(g) != NULL ? g->items[0] : NULL;
+    if (gb != NULL && gb->kind == YAML_NODE_MAP && yaml_node_get(gb, "data") != NULL)
+        flatten(yaml_node_get(gb, "data"), &gg, &ng, &cg);
+    YamlNode *data = yaml_node_new_seq();
+    for (int i = 0; i < ne; i++) {
+        const YamlNode *alts = one_of(ee[i]);
+        yaml_node_seq_add(data, alts ? pick(alts, i < ng ? gg[i] : NULL, t, tol, strict)
+                                     : (YamlNode *)ee[i]);
+    }
+    YamlNode *nb = yaml_node_new_map();
+    yaml_node_map_add(nb, "dtype", yaml_node_get(body, "dtype"));
+    yaml_node_map_add(nb, "shape", yaml_node_get(body, "shape"));
+    yaml_node_map_add(nb, "data", data);
+    YamlNode *v = yaml_node_new_map();
+    yaml_node_map_add(v, "tensor", nb);
+    return v;
+}
+
+YamlNode *case_value_resolve(const YamlNode *expected, const YamlNode *got, Tolerance tol,
+                             bool strict)
+{
+    const char *kind = value_kind(expected);
+    if (kind == NULL)
+        return (YamlNode *)expected;
+    if (strcmp(kind, "tensor") == 0)
+        return resolve_tensor(expected, got, tol, strict);
+    if (strcmp(kind, "prim") == 0) {
+        const YamlNode *body = expected->items[0], *alts = one_of(yaml_node_get(body, "value"));
+        DataType t;
+        if (alts == NULL || !dtype_parse(yaml_node_get(body, "dtype")->scalar, &t))
+            return (YamlNode *)expected;
+        const YamlNode *gb = value_kind(got) != NULL ? got->items[0] : NULL;
+        const YamlNode *gv = gb != NULL && gb->kind == YAML_NODE_MAP ? yaml_node_get(gb, "value")
+                                                                       : NULL;
+        YamlNode *nb = yaml_node_new_map(), *v = yaml_node_new_map();
+        yaml_node_map_add(nb, "dtype", yaml_node_get(body, "dtype"));
+        yaml_node_map_add(nb, "value", pick(alts, gv, t, tol, strict));
+        yaml_node_map_add(v, "prim", nb);
+        return v;
+    }
+    if (strcmp(kind, "tuple") != 0)
+        return (YamlNode *)expected;
+    const YamlNode *items = expected->items[0];
+    const YamlNode *gitems = got != NULL && value_kind(got) != NULL &&
+                                     strcmp(value_kind(got), "tuple") == 0
+                                 ? got->items[0]
+                                 : NULL;
+    YamlNode *seq = yaml_node_new_seq(), *v = yaml_node_new_map();
+    for (int i = 0; i < items->nitems; i++) {
+        const YamlNode *gi = gitems != NULL && i < gitems->nitems ? gitems->items[i] : NULL;
+        yaml_node_seq_add(seq, case_value_resolve(items->items[i], gi, tol, strict));
+    }
+    yaml_node_map_add(v, "tuple", seq);
+    return v;
 }

@@ -21,4 +21,10 @@ void case_value_validate(const char *file, const YamlNode *value, ErrorTrap *tra
 bool case_value_equal(const YamlNode *expected, const YamlNode *got, Tolerance tol,
                       const char **why);
 
+/* The expected value with each implementation-defined element ({one_of: [a, b, ..]}, RESULT-2)
+ * replaced by the alternative `got` matches there, or by the first (the reference's own
+ * choice) when none matches or when `strict`. A value without one_of comes back as it is. */
+YamlNode *case_value_resolve(const YamlNode *expected, const YamlNode *got, Tolerance tol,
+                             bool strict);
+
 #endif

@@ -29,6 +29,10 @@ typedef struct CaseResult {
     unsigned missing;   /* SKIP: RUNNER_NEEDS bits */
 } CaseResult;
 
+/* --strict: judge implementation-defined and undefined results by the reference's own choice
+ * (RESULT-2, RESULT-3); off by default. */
+void runner_set_strict(bool on);
+
 /* Loads the case's program and runs the phases its expectations need. */
 CaseResult runner_run_case(const Adapter *ad, const Case *c);
 

@@ -93,13 +93,39 @@ def fmt_scalar(x, dtype):
     return str(int(x))
 
 
+class OneOf:
+    """An implementation-defined element (RESULT-2): the reference's value first."""
+
+    def __init__(self, *values):
+        self.values = list(values)
+
+
 def fmt_data(array, dtype):
-    if array.ndim == 0:
-        return fmt_scalar(array[()], dtype)
+    if isinstance(array, OneOf):
+        return "{one_of: [%s]}" % ", ".join(fmt_scalar(v, dtype) for v in array.values)
+    if not isinstance(array, np.ndarray) or array.ndim == 0:
+        return fmt_scalar(array if not isinstance(array, np.ndarray) else array[()], dtype)
     return "[" + ", ".join(fmt_data(array[i], dtype) for i in range(array.shape[0])) + "]"
 
 
+class Allowed:
+    """An expected tensor with implementation-defined elements: `array` holds the reference's
+    values, `alts` maps a flat index to the other allowed values there."""
+
+    def __init__(self, array, alts):
+        self.array = array
+        self.alts = alts
+
+
 def fmt_value(v):
+    if isinstance(v, Allowed):
+        dtype = dtype_name(v.array)
+        cells = np.empty(v.array.size, dtype=object)
+        for i, x in enumerate(v.array.flat):
+            cells[i] = OneOf(x, *v.alts[i]) if i in v.alts else x
+        shape = "[" + ", ".join(str(d) for d in v.array.shape) + "]"
+        data = fmt_data(cells.reshape(v.array.shape), dtype)
+        return "{tensor: {dtype: %s, shape: %s, data: %s}}" % (dtype, shape, data)
     if isinstance(v, np.ndarray):
         dtype = dtype_name(v)
         shape = "[" + ", ".join(str(d) for d in v.shape) + "]"
@@ -148,6 +174,8 @@ def emit_case(case):
     lines.append("    spec: [" + ", ".join(case["spec"]) + "]")
     if case.get("tags"):
         lines.append("    tags: [" + ", ".join(case["tags"]) + "]")
+    if case.get("result"):
+        lines.append("    result: " + case["result"])
     lines.append("    program: |")
     for line in case["program"].rstrip("\n").split("\n"):
         lines.append(("      " + line) if line else "")

@@ -117,14 +117,29 @@ FLOAT_BINARY = {
     "subtract": lambda a, b: a - b,
     "multiply": lambda a, b: a * b,
     "divide": lambda a, b: a / b,
-    "floor_divide": lambda a, b: np.floor(a / b),
     "power": np.power,
     "mod": np.fmod,
-    "floor_mod": lambda a, b: a - np.floor(a / b) * b,
     "log_add_exp": np.logaddexp,
-    "maximum": np.maximum,
-    "minimum": np.minimum,
+    # include/tvm/topi/broadcast.h maximum/minimum: tvm::max/min, lowered by LLVM to
+    # select(a > b, a, b) / select(a < b, a, b): a NaN operand yields b.
+    "maximum": lambda a, b: np.where(a > b, a, b),
+    "minimum": lambda a, b: np.where(a < b, a, b),
 }
+
+
+def float_floor_divide(a, b, dtype):
+    """include/tvm/topi/broadcast.h floor_divide on floats: floor(a / b), the quotient rounded
+    to the dtype first (src/tir/transforms/lower_intrin.cc lowers floordiv so)."""
+    return np.floor((a / b).astype(dtype).astype(np.float64))
+
+
+def float_floor_mod(a, b, dtype):
+    """include/tvm/topi/broadcast.h floor_mod on floats: a - floor_divide(a, b) * b, the
+    product rounded to the dtype before the subtraction."""
+    return a - (float_floor_divide(a, b, dtype) * b).astype(dtype).astype(np.float64)
+
+
+FLOAT_BINARY_DT = {"floor_divide": float_floor_divide, "floor_mod": float_floor_mod}
 
 CMP_FN = {
     "equal": np.equal, "not_equal": np.not_equal, "less": np.less,
@@ -137,11 +152,17 @@ CMP_FN = {
 def binary_oracle(name, a, b):
     dtype = str(a.dtype)
     a, b = np.broadcast_arrays(a, b)
+    if name == "not_equal" and is_float(dtype):
+        return (a < b) | (a > b)  # LLVM's ordered `fcmp one`: false with a NaN operand
     if name in CMP_FN:
         return CMP_FN[name](a, b)
     if is_float(dtype):
         with np.errstate(all="ignore"):
-            r = FLOAT_BINARY[name](a.astype(np.float64), b.astype(np.float64))
+            fa, fb = a.astype(np.float64), b.astype(np.float64)
+            if name in FLOAT_BINARY_DT:
+                r = FLOAT_BINARY_DT[name](fa, fb, dtype)
+            else:
+                r = FLOAT_BINARY[name](fa, fb)
         return np.asarray(r).astype(dtype)
     if dtype == "bool":
         r = [bool(INT_BINARY[name](int(x), int(y), 1)) for x, y in zip(a.flat, b.flat)]
@@ -338,10 +359,15 @@ def int_semantics_cases():
     a = np.array([7, -7, 7, -7, -128, 5], dtype="int8")
     b = np.array([2, 2, -2, -2, -1, 3], dtype="int8")
     for name in ("divide", "floor_divide", "mod", "floor_mod"):
-        cases.append(binary_value_case(
+        case = binary_value_case(
             name, "%s-int8-signs" % name, a, b,
             "R.%s on int8 with every sign combination, and -128 / -1 wrapping." % name,
-            ["int-semantics"]))
+            ["int-semantics"])
+        # LLVM's sdiv/srem of INT_MIN by -1 is undefined behaviour (TVM v0.22 lowers integer
+        # division to them, src/target/llvm/codegen_llvm.cc); the reference wraps.
+        case["result"] = "undefined"
+        case["spec"] = case["spec"] + ["RESULT-1", "RESULT-3"]
+        cases.append(case)
         za = np.array([1, 2], dtype="int32")
         zb = np.array([1, 0], dtype="int32")
         params = [("x1", tensor_ann((2,), "int32")), ("x2", tensor_ann((2,), "int32"))]
@@ -356,9 +382,15 @@ def int_semantics_cases():
     x = np.array([1, -1, 3, -128, 64, 1], dtype="int8")
     s = np.array([7, 1, 8, 1, 9, -1], dtype="int8")
     for name in ("left_shift", "right_shift"):
-        cases.append(binary_value_case(
+        case = binary_value_case(
             name, "%s-int8-range" % name, x, s,
-            "R.%s on int8 with counts 8, 9 and -1 outside [0, 8)." % name, ["int-semantics"]))
+            "R.%s on int8 with counts 8, 9 and -1 outside [0, 8)." % name, ["int-semantics"])
+        # LLVM's shl/ashr by the bit width or more, or by a negative count, is poison
+        # (topi left_shift/right_shift lower to them); the reference shifts every bit out.
+        case["result"] = "undefined"
+        case["spec"] = case["spec"] + ["RESULT-1", "RESULT-3"]
+        cases.append(case)
+    cases.extend(undefined_int_cases())
     u = np.array([200, 255, 1], dtype="uint8")
     v = np.array([100, 1, 2], dtype="uint8")
     for name in ("add", "subtract", "multiply"):
@@ -367,11 +399,102 @@ def int_semantics_cases():
                                        ["int-semantics"]))
     f = np.array([1.0, np.nan, -np.inf, 0.0], dtype="float32")
     h = np.array([np.nan, 2.0, 1.0, -0.0], dtype="float32")
-    for name in ("maximum", "minimum", "equal", "less", "divide"):
+    for name in ("equal", "less", "divide"):
         cases.append(binary_value_case(name, "%s-float32-special" % name, f, h,
                                        "R.%s with NaN, infinity and signed zero." % name,
                                        ["ieee"]))
+    cases.extend(nan_select_cases(f, h))
+    cases.extend(float_floor_cases())
+    cases.extend(float16_tolerance_cases())
     return cases
+
+
+def undefined_int_cases():
+    """RESULT-3: results TVM v0.22 leaves undefined, with the reference's documented answer:
+    int32/int64 add/subtract/multiply overflow (codegen_llvm.cc emits `add nsw` for signed
+    integers of 32 bits or more; int8/int16 and unsigned types below 32 bits wrap, defined),
+    int32 shifts by 32 or more."""
+    cases = []
+    big = np.array([2147483647, -2147483648, 5], dtype="int32")
+    one = np.array([1, 1, 1], dtype="int32")
+    case = binary_value_case("add", "add-int32-overflow", big, one,
+                             "int32 overflow is undefined in TVM (nsw); the reference wraps.",
+                             ["int-semantics"])
+    case["result"] = "undefined"
+    case["spec"] = case["spec"] + ["RESULT-1", "RESULT-3"]
+    cases.append(case)
+    small = np.array([200, -1, 7], dtype="int16")
+    cases.append(binary_value_case("multiply", "multiply-int16-wrap", small, small,
+                                   "int16 multiply wraps: defined, LLVM's plain mul below 32 "
+                                   "bits.", ["int-semantics"]))
+    x = np.array([1, -8, 3], dtype="int32")
+    n = np.array([32, 33, 31], dtype="int32")
+    for name in ("left_shift", "right_shift"):
+        case = binary_value_case(name, "%s-int32-by-32" % name, x, n,
+                                 "int32 R.%s by 32 or more is poison in LLVM; the reference "
+                                 "shifts every bit out." % name, ["int-semantics"])
+        case["result"] = "undefined"
+        case["spec"] = case["spec"] + ["RESULT-1", "RESULT-3"]
+        cases.append(case)
+    return cases
+
+
+def nan_select_cases(f, h):
+    """RESULT-2: where an operand is NaN, maximum/minimum/not_equal are implementation-defined:
+    TVM v0.22's LLVM lowering gives the select's b (and false for not_equal); CUDA's fmaxf or
+    IEEE's maxNum give the other operand, numpy gives NaN (and true)."""
+    cases = []
+    nan_at = [i for i in range(f.size) if np.isnan(f[i]) or np.isnan(h[i])]
+    for name in ("maximum", "minimum", "not_equal"):
+        case = binary_value_case(name, "%s-float32-special" % name, f, h,
+                                 "R.%s with NaN, infinity and signed zero; where an operand is "
+                                 "NaN the result is implementation-defined." % name,
+                                 ["ieee", "nan"])
+        out = case["value"]
+        alts = {}
+        for i in nan_at:
+            if name == "not_equal":
+                alts[i] = [True]
+            else:
+                other = [v for v in (f[i], h[i], np.float32(np.nan)) if
+                         not (np.isnan(v) and np.isnan(out[i])) and v != out[i]]
+                alts[i] = sorted(set(float(v) for v in other if not np.isnan(v))) + (
+                    [float("nan")] if not np.isnan(out[i]) else [])
+        case["value"] = g.Allowed(out, alts)
+        case["result"] = "implementation-defined"
+        case["spec"] = case["spec"] + ["RESULT-1", "RESULT-2"]
+        cases.append(case)
+    return cases
+
+
+def float16_tolerance_cases():
+    """TOL-1: float16 sigmoid as TVM's topi computes it, 1 / (1 + exp(-x)) with every step
+    rounded to float16 (include/tvm/topi/elemwise.h, sigmoid); a once-rounded result differs
+    from it by an ulp in places, inside float16's default tolerance (rtol 1e-3)."""
+    x = np.array([-3.0, -1.3, -0.7, 0.1, 0.9, 1.7, 2.2, 4.1], dtype="float16")
+    h = np.float16
+    e = np.exp(-x.astype(np.float64)).astype(h)
+    d = (h(1) + e).astype(h)
+    out = (h(1) / d).astype(h)
+    once = (1.0 / (1.0 + np.exp(-x.astype(np.float64)))).astype(h)
+    assert (out != once).any(), "the case must show a stepwise/once-rounded difference"
+    case = unary_value_case("sigmoid", "sigmoid-float16-stepwise", x,
+                            "float16 sigmoid computed step by step in float16 (TVM's "
+                            "lowering) is within float16's default tolerance.", ["tolerance"])
+    case["value"] = out
+    case["spec"] = case["spec"] + ["TOL-1"]
+    return [case]
+
+
+def float_floor_cases():
+    """float32 floor_divide/floor_mod follow TVM's formula with the quotient rounded to
+    float32: 1 // 0.1 is 10 (numpy, dividing in double, says 9)."""
+    a = np.array([1.0, 1.0, -1.0, 7.5], dtype="float32")
+    b = np.array([0.1, 0.3, 0.1, -2.0], dtype="float32")
+    return [binary_value_case(name, "%s-float32-rounded-quotient" % name, a, b,
+                              "float32 R.%s rounds the quotient to float32 before floor, as "
+                              "TVM's lowering does." % name, ["tvm-lowering"])
+            for name in ("floor_divide", "floor_mod")]
 
 
 def prim_cases():

@@ -1,6 +1,8 @@
 """Conformance cases for the creation, manipulation, linear algebra and statistical
 operators. Expected values come from numpy; StructInfo expectations are derived by hand."""
 
+import math
+
 import numpy as np
 
 from manip_helpers import (error_case, floats, ints, sinfo_case, sinfo_text as S,
@@ -92,6 +94,27 @@ def arange_eye_cases():
                          "R.eye(n, n, 0)", S(["n", "n"], F32)))
     cs.append(error_case("eye", "tensor-n", "eye's n must be a PrimValue.", [("x", T((1,), "int64"))],
                          "R.eye(x, x, 0)", "OpArgType"))
+    cs.extend(constructor_sugar_cases())
+    return cs
+
+
+def constructor_sugar_cases():
+    """OP-SUGAR: python/tvm/relax/op/create.py fills arange's start (0) and dtype (int64 for
+    integer bounds, else float32) and eye's m (= n)."""
+    cs = [
+        value_case("arange", "end-only", "R.arange(5) is arange(0, 5, 1) of int64.",
+                   [("x", T((1,), F32))], "R.arange(5)", [tensor([0], F32)],
+                   tensor(np.arange(0, 5, 1), "int64")),
+        value_case("arange", "end-only-float", "R.arange(2.5) starts at 0 and is float32.",
+                   [("x", T((1,), F32))], "R.arange(2.5)", [tensor([0], F32)],
+                   tensor(np.arange(0, 2.5, 1), F32)),
+        sinfo_case("arange", "negative-step-length", "arange(10, 0, -3) has ceil(-10 / -3) = 4 elements.",
+                   [("x", T((1,), F32))], "R.arange(10, 0, -3)", S([4], "int64")),
+        value_case("eye", "n-only", "R.eye(3) is the 3 x 3 identity (m defaults to n).",
+                   [("x", T((1,), F32))], "R.eye(3)", [tensor([0], F32)], tensor(np.eye(3), F32)),
+    ]
+    for c in cs:
+        c["spec"] = c["spec"] + ["OP-SUGAR"]
     return cs
 
 
@@ -128,6 +151,13 @@ def reshape_cases():
                          "R.reshape(x, (3, -1, 8))", [tensor(x, F32)], tensor(x.reshape(3, -1, 8), F32)))
     cs.append(sinfo_case("reshape", "minus-one-static", "Inference computes the -1 dim.",
                          [("x", T((2, 3, 4), F32))], "R.reshape(x, (6, 1, -1))", S([6, 1, 4], F32)))
+    x24 = np.arange(24, dtype=F32).reshape(2, 3, 4)
+    cs.append(value_case("reshape", "zero-copies-dim", "A 0 in the new shape copies the input's dim "
+                         "(ConvertNewShapeToExpr): (0, -1) on (2, 3, 4) is (2, 12).",
+                         [("x", T((2, 3, 4), F32))], "R.reshape(x, (0, -1))", [tensor(x24, F32)],
+                         tensor(x24.reshape(2, 12), F32)))
+    cs.append(sinfo_case("reshape", "zero-copies-symbolic-dim", "A 0 copies a symbolic dim.",
+                         [("x", T(("n", 3, 4), F32))], "R.reshape(x, (0, 12))", S(["n", 12], F32)))
     cs.append(sinfo_case("reshape", "symbolic", "A symbolic shape passes through.",
                          [("x", T(("n", 4), F32))], "R.reshape(x, R.shape([4, n]))", S([4, "n"], F32),
                          pre=["n = T.int64()"]))
@@ -207,6 +237,15 @@ def join_cases():
     cs.append(sinfo_case("concat", "symbolic", "The axis dims add up symbolically.",
                          [("a", T(("n", 3), F32)), ("b", T(("m", 3), F32))], "R.concat((a, b), axis=0)",
                          S(["n + m", 3], F32)))
+    cs.append(sinfo_case("concat", "self-symbolic", "concat((x, x)) on (n, 3) is (n * 2, 3): like "
+                         "terms are collected as TVM's arith analyzer does.",
+                         [("x", T(("n", 3), F32))], "R.concat((x, x))", S(["n * 2", 3], F32)))
+    cs[-1]["spec"] = cs[-1]["spec"] + ["ARITH-1"]
+    cs.append(sinfo_case("tile", "symbolic-twice", "tile of (n, 3) by (2, 3) is (n * 2, 9); "
+                         "a repeat of a repeat is n * 6 as TVM prints it.",
+                         [("x", T(("n", 3), F32))], "R.tile(R.tile(x, [2, 1]), [3, 1])",
+                         S(["n * 6", 3], F32)))
+    cs[-1]["spec"] = cs[-1]["spec"] + ["ARITH-1"]
     cs.append(error_case("concat", "dim-mismatch", "Dims off the axis must agree.",
                          [("a", T((2, 3), F32)), ("b", T((2, 4), F32))], "R.concat((a, b), axis=0)",
                          "OpShapeMismatch"))
@@ -297,6 +336,17 @@ def index_cases():
     cs.append(value_case("take", "axis1-2d", "take with 2-D indices along axis 1 (negative index wraps once).",
                          [("x", T((3, 4), F32)), ("i", T((2, 2), "int32"))], "R.take(x, i, axis=1)",
                          [tensor(x, F32), tensor(idx2, "int32")], tensor(np.take(x, idx2, 1), F32)))
+    # topi take mode="fast" (the default) reads a[i] unchecked: a negative index is an
+    # out-of-bounds read in TVM v0.22; the reference wraps it once.
+    cs[-1]["result"] = "undefined"
+    cs.append(value_case("take", "mode-wrap", "mode=\"wrap\" takes indices modulo the axis length.",
+                         [("x", T((4,), F32)), ("i", T((3,), "int64"))], 'R.take(x, i, axis=0, mode="wrap")',
+                         [tensor(np.arange(4.0), F32), tensor([5, -1, 2], "int64")],
+                         tensor(np.take(np.arange(4.0), [5, -1, 2], mode="wrap"), F32)))
+    cs.append(value_case("take", "mode-clip", "mode=\"clip\" clamps indices into the axis.",
+                         [("x", T((4,), F32)), ("i", T((3,), "int64"))], 'R.take(x, i, axis=0, mode="clip")',
+                         [tensor(np.arange(4.0), F32), tensor([5, -1, 2], "int64")],
+                         tensor(np.take(np.arange(4.0), [5, -1, 2], mode="clip"), F32)))
     cs.append(sinfo_case("take", "symbolic", "The indices' shape replaces the axis.",
                          [("x", T(("n", 4), F32)), ("i", T(("k",), "int64"))], "R.take(x, i, axis=0)",
                          S(["k", 4], F32)))
@@ -350,6 +400,20 @@ def index_cases():
     cs.append(value_case("astype", "to-int", "Float to int truncates toward zero.",
                          [("x", T((5,), F32))], 'R.astype(x, "int32")', [tensor(v, F32)],
                          tensor(np.trunc(v), "int32")))
+    # fptosi of NaN or of a value outside the target's range is poison in LLVM (TVM v0.22's
+    # Cast lowering); the reference truncates toward zero in int64 (NaN is 0, beyond int64
+    # saturates) and wraps into the target type.
+    bad = [float("nan"), 1e10, -1e10, 2.5]
+    def ref_cast(v):
+        return 0 if math.isnan(v) else ((int(v) + 2**31) % 2**32) - 2**31
+    cs.append(value_case("astype", "nan-out-of-range-int", "Float NaN or out-of-range to int32 is "
+                         "undefined in TVM.", [("x", T((4,), F32))], 'R.astype(x, "int32")',
+                         [tensor(bad, F32)], tensor([ref_cast(np.float32(v)) for v in bad], "int32")))
+    cs[-1]["result"] = "undefined"
+    cs.append(value_case("astype", "narrow-int16-to-int8", "Integer narrowing wraps modulo 2^8 "
+                         "(LLVM trunc: defined).", [("x", T((3,), "int16"))], 'R.astype(x, "int8")',
+                         [tensor([300, -129, 127], "int16")],
+                         tensor(np.array([300, -129, 127], np.int16).astype(np.int8), "int8")))
     cs.append(value_case("astype", "to-uint8", "Integers wrap modulo 2^8.", [("x", T((3,), "int32"))],
                          'R.astype(x, "uint8")', [tensor([300, -1, 7], "int32")],
                          tensor(np.array([300, -1, 7]).astype(np.uint8), "uint8")))
@@ -402,8 +466,12 @@ def linalg_cases():
                          [tensor(x, F32), tensor(w, F32)], tensor(f64(x) @ f64(w).T, F32)))
     cs.append(sinfo_case("linear", "symbolic", "linear over a symbolic batch.",
                          [("x", T(("n", 3), F32)), ("w", T((4, 3), F32))], "R.linear(x, w)", S(["n", 4], F32)))
-    cs.append(error_case("linear", "k-mismatch", "The weight's inner dim must match.",
-                         [("x", T((2, 3), F32)), ("w", T((4, 2), F32))], "R.linear(x, w)", "OpShapeMismatch"))
+    err = error_case("linear", "k-mismatch", "The weight's inner dim must match.",
+                     [("x", T((2, 3), F32)), ("w", T((4, 2), F32))], "R.linear(x, w)", "OpShapeMismatch")
+    # OP-SUGAR: linear_algebra.py builds matmul(x, permute_dims(w)); matmul reports the mismatch.
+    err["spec"] = ["OP-linear", "OP-SUGAR", "OP-matmul"]
+    err["error"]["rule"] = "OP-matmul"
+    cs.append(err)
     p, q = ints(rng, (3,)), ints(rng, (4,))
     cs.append(value_case("outer", "int", "outer product of vectors.",
                          [("a", T((3,), "int64")), ("b", T((4,), "int64"))], "R.outer(a, b)",

@@ -137,19 +137,37 @@ static double log_add_exp(double x, double y)
     return hi + log1p(exp(lo - hi));
 }
 
-static double nan_max(double x, double y)
+/* OP-maximum, OP-minimum: TVM's select(a > b, a, b) and select(a < b, a, b)
+ * (include/tvm/topi/broadcast.h, maximum/minimum via tvm::max/min, lowered by LLVM codegen to
+ * an ordered compare and a select): a NaN operand gives b, whichever side the NaN is on. */
+static double select_max(double x, double y)
 {
-    return isnan(x) || isnan(y) ? NAN : (x > y ? x : y);
+    return x > y ? x : y;
 }
 
-static double nan_min(double x, double y)
+static double select_min(double x, double y)
 {
-    return isnan(x) || isnan(y) ? NAN : (x < y ? x : y);
+    return x < y ? x : y;
+}
+
+/* OP-floor_divide, OP-floor_mod on floats: floor(a / b) with the quotient rounded to the
+ * dtype first; floor_mod is a - floor_divide(a, b) * b, each step rounded to the dtype
+ * (include/tvm/topi/broadcast.h, floor_divide/floor_mod: tvm::floordiv/floormod, lowered in
+ * src/tir/transforms/lower_intrin.cc as floor(a / b) and a - floor(a / b) * b). */
+static double floor_div_f(double x, double y, DataType dt)
+{
+    return floor(tensor_round_f64(dt, x / y));
+}
+
+static double floor_mod_f(double x, double y, DataType dt)
+{
+    double p = tensor_round_f64(dt, floor_div_f(x, y, dt) * y);
+    return x - p;
 }
 
 /* Arithmetic on doubles into `o`, comparisons into `ob` (0/1). */
 static void binary_f64(KernelBinaryOp op, const double *a, const double *b, int64_t n, double *o,
-                       int64_t *ob)
+                       int64_t *ob, DataType dt)
 {
     switch (op) {
     case KB_ADD:
@@ -161,23 +179,23 @@ static void binary_f64(KernelBinaryOp op, const double *a, const double *b, int6
     case KB_DIVIDE:
         FLOOP(x / y);
     case KB_FLOOR_DIVIDE:
-        FLOOP(floor(x / y));
+        FLOOP(floor_div_f(x, y, dt));
     case KB_POWER:
         FLOOP(pow(x, y));
     case KB_MOD:
         FLOOP(fmod(x, y));
     case KB_FLOOR_MOD:
-        FLOOP(x - floor(x / y) * y);
+        FLOOP(floor_mod_f(x, y, dt));
     case KB_LOG_ADD_EXP:
         FLOOP(log_add_exp(x, y));
     case KB_MAXIMUM:
-        FLOOP(nan_max(x, y));
+        FLOOP(select_max(x, y));
     case KB_MINIMUM:
-        FLOOP(nan_min(x, y));
+        FLOOP(select_min(x, y));
     case KB_EQUAL:
         BLOOP(x == y);
-    case KB_NOT_EQUAL:
-        BLOOP(x != y);
+    case KB_NOT_EQUAL: /* OP-not_equal: LLVM's ordered `fcmp one`: false when either is NaN */
+        BLOOP(x < y || x > y);
     case KB_LESS:
         BLOOP(x < y);
     case KB_LESS_EQUAL:
@@ -424,7 +442,7 @@ static const char *binary_streamed(KernelBinaryOp op, const Tensor *ta, const Te
         if (as_float) {
             chunk_f64(ta, at, n, fa);
             chunk_f64(tb, at, n, fb);
-            binary_f64(op, fa, fb, n, fa, ia);
+            binary_f64(op, fa, fb, n, fa, ia, ta->dtype);
             if (gives_bool)
                 tensor_write_i64_range(out, at, n, ia);
             else
@@ -466,7 +484,7 @@ Tensor *kernels_binary(KernelBinaryOp op, const Tensor *ta, const Tensor *tb, co
     if (dtype_is_float(dt)) {
         double *a = expand_f64(ta, ndim, shape, n);
         int64_t *ob = gives_bool ? mem_alloc_atomic(bytes) : NULL;
-        binary_f64(op, a, expand_f64(tb, ndim, shape, n), n, a, ob);
+        binary_f64(op, a, expand_f64(tb, ndim, shape, n), n, a, ob, dt);
         if (gives_bool)
             tensor_write_i64(out, ob);
         else

@@ -117,8 +117,17 @@ static void test_float_special(void)
     double b[] = {NAN, 2.0, 1.0, 1.0, 1.0};
     Tensor *ta = vec_f(dtype_float32(), a, 5), *tb = vec_f(dtype_float32(), b, 5);
     Tensor *mx = binary(KB_MAXIMUM, ta, tb);
+    /* OP-maximum: TVM's select(a > b, a, b): a NaN operand gives b (RESULT-2). */
     CU_ASSERT(isnan(tensor_get_f64(mx, 0)));
-    CU_ASSERT(isnan(tensor_get_f64(mx, 1)));
+    CU_ASSERT_EQUAL(tensor_get_f64(mx, 1), 2.0);
+    /* OP-floor_divide: float32 1 // 0.1 is 10, the quotient rounded to float32 first. */
+    Tensor *fd = binary(KB_FLOOR_DIVIDE, vec_f(dtype_float32(), (double[]){1.0}, 1),
+                        vec_f(dtype_float32(), (double[]){0.1}, 1));
+    CU_ASSERT_EQUAL(tensor_get_f64(fd, 0), 10.0);
+    /* OP-not_equal: ordered: false with a NaN operand. */
+    Tensor *ne = binary(KB_NOT_EQUAL, ta, tb);
+    CU_ASSERT_EQUAL(tensor_get_i64(ne, 0), 0);
+    CU_ASSERT_EQUAL(tensor_get_i64(ne, 2), 1);
     const char *err = NULL;
     Tensor *r = kernels_unary(KU_ROUND, ta, &err);
     CU_ASSERT_EQUAL(tensor_get_f64(r, 2), -2.0);
