@@ -4,6 +4,7 @@
 #define RELAX_AST_ERROR_H
 
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stdnoreturn.h>
 
 typedef struct Span {
@@ -48,6 +49,17 @@ noreturn void error_raise(ErrorTrap *trap, Phase phase, const char *code, const 
 char *error_format(const Error *e);
 /* file:line:col: <phase> warning [<code> <rule>]: message */
 char *error_format_warning(const Error *w);
+/* How error_render shows a diagnostic beyond its one-line form. */
+typedef struct ErrorRender {
+    bool warning;       /* the word "warning" rather than "error" */
+    const char *source; /* the text of the span's file, or NULL */
+    const char *hint;   /* a suggestion ("did you mean `R.add`?"), or NULL */
+    bool color;         /* terminal colors */
+} ErrorRender;
+
+/* The long form of a diagnostic: the one-line form, then the source line of the span with a
+ * caret range under it (when `source` has that line), then the hint. */
+char *error_render(const Error *e, const ErrorRender *how);
 const char *error_phase_name(Phase phase);
 /* Parses a phase name as written in case files; returns 0 on success. */
 int error_phase_parse(const char *name, Phase *out);

@@ -6,8 +6,8 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 
-packages=(gcc make cmake pkg-config libgc-dev libyaml-dev libcunit1-dev python3 python3-numpy
-          python3-yaml)
+packages=(gcc make cmake pkg-config libgc-dev libyaml-dev libcunit1-dev libedit-dev python3
+          python3-numpy python3-yaml)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -22,7 +22,20 @@ fi
 
 jobs=$(nproc 2>/dev/null || echo 2)
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build build -j "$jobs"
+# Build progress only with VERBOSE=1; errors and warnings are always shown.
+if [ "${VERBOSE:-0}" = 1 ]; then
+    cmake --build build -j "$jobs"
+else
+    log=$(mktemp)
+    if ! cmake --build build -j "$jobs" >"$log" 2>&1; then
+        cat "$log"
+        rm -f "$log"
+        echo "bootstrap: the build failed"
+        exit 1
+    fi
+    grep -E 'warning|error:' "$log" || true
+    rm -f "$log"
+fi
 
 if [ "${1:-}" != "--no-corpus" ]; then
     ./build/relax conform spec-tests

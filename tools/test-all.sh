@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of relax-ref: the CUnit suites and the whole corpus, then both again in a
 # build with AddressSanitizer and UndefinedBehaviorSanitizer. Installs and builds first.
-# Usage: bash tools/test-all.sh
+# Usage: bash tools/test-all.sh   (VERBOSE=1 shows build progress)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -10,10 +10,24 @@ jobs=$(nproc 2>/dev/null || echo 2)
 bash tools/bootstrap.sh --no-corpus
 
 status=0
+failed=()
 step() {
     echo
     echo "== $*"
-    "$@" || status=1
+    "$@" || { status=1; failed+=("$*"); }
+}
+# A build, quiet unless VERBOSE=1 (its errors and warnings are always shown).
+build() {
+    if [ "${VERBOSE:-0}" = 1 ]; then
+        cmake --build "$1" -j "$jobs"
+        return
+    fi
+    local log rc=0
+    log=$(mktemp)
+    cmake --build "$1" -j "$jobs" >"$log" 2>&1 || rc=$?
+    if [ $rc -eq 0 ]; then grep -E 'warning|error:' "$log" || true; else cat "$log"; fi
+    rm -f "$log"
+    return $rc
 }
 
 step ./build/relax_unit
@@ -25,6 +39,22 @@ ops_status() {
         { echo "spec-tests/ops/STATUS.md is stale: run ./build/relax ops --table > spec-tests/ops/STATUS.md"; return 1; }
 }
 step ops_status
+# The REPL as a person uses it: line editing, history, completion, Ctrl-C, through a pty.
+step /usr/bin/python3 tools/tests/tools/repl_pty.py ./build/relax
+# `cmake --install` into a temporary prefix gives a relax that finds its corpus, its man
+# page and the adapters; `relax conform` there passes (run outside the source tree).
+install_check() {
+    local prefix
+    prefix=$(mktemp -d)
+    cmake --install build --prefix "$prefix" >/dev/null &&
+        test -f "$prefix/share/man/man1/relax.1" &&
+        test -x "$prefix/share/relax-ref/adapters/relax-ref" &&
+        (cd "$prefix" && ./bin/relax conform | tail -n 1)
+    local rc=$?
+    rm -rf "$prefix"
+    return $rc
+}
+step install_check
 # The tree keeps the shape ARCHITECTURE.md describes (paths, folder and file sizes, layering).
 step /usr/bin/python3 tools/lint/layout.py
 # Mutation testing keeps working: a few mutants of a fixed seed, built and judged by the
@@ -38,14 +68,14 @@ step env RELAX=./build/relax ./build/relax conform --adapter tools/adapters/rela
 # Collecting garbage on every allocation finds pointers the collector cannot see; it is
 # slow, so it runs a sample of the corpus that touches every layer.
 cmake -S . -B build-stress -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRELAX_GC_STRESS=ON >/dev/null
-cmake --build build-stress -j "$jobs"
+step build build-stress
 step ./build-stress/relax conform spec-tests/syntax/module.yaml spec-tests/eval/match_cast.yaml \
     spec-tests/eval/aliasing.yaml spec-tests/eval/closures.yaml spec-tests/builtins/closures.yaml \
     spec-tests/builtins/spectest.yaml spec-tests/tir/blocks.yaml spec-tests/struct_info/calls.yaml \
     spec-tests/wellformed/variables.yaml spec-tests/normalize/bind_nested.yaml
 
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DRELAX_SANITIZE=ON >/dev/null
-cmake --build build-asan -j "$jobs"
+step build build-asan
 export ASAN_OPTIONS=detect_stack_use_after_return=0:detect_leaks=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 step ./build-asan/relax_unit
@@ -55,6 +85,9 @@ echo
 if [ $status -eq 0 ]; then
     echo "test-all: every step passed"
 else
-    echo "test-all: some step failed"
+    echo "test-all: ${#failed[@]} step(s) failed:"
+    for f in "${failed[@]}"; do
+        echo "  - $f"
+    done
 fi
 exit $status

@@ -103,6 +103,8 @@ noreturn void interp_fail(Interp *in, const char *code, const char *rule, Span s
 
 void interp_step(Interp *in, Span span)
 {
+    if (in->opt.interrupt != NULL && *in->opt.interrupt)
+        interp_fail(in, "Interrupted", NULL, span, "interrupted");
     /* LIMIT-fuel */
     if (in->fuel <= 0)
         interp_fail(in, "StepLimit", "LIMIT-fuel", span, "the step budget of %lld ran out",

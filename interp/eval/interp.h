@@ -3,6 +3,7 @@
 #ifndef RELAX_INTERP_INTERP_H
 #define RELAX_INTERP_INTERP_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -22,6 +23,9 @@ typedef struct InterpOptions {
     int64_t fuel;  /* step budget (LIMIT-fuel); default INTERP_DEFAULT_FUEL */
     FILE *trace;   /* --trace output, or NULL */
     FILE *echo;    /* printed output is also written here as produced, or NULL */
+    /* Set (by a SIGINT handler: the REPL's Ctrl-C) to stop the evaluation at its next step
+     * with an Interrupted error; NULL when nothing interrupts. */
+    const volatile sig_atomic_t *interrupt;
 } InterpOptions;
 
 #define INTERP_DEFAULT_MAX_DEPTH 10000

@@ -6,6 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ast/mem.h"
+#include "tools/cli/suggest.h"
+
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
     va_list ap;
@@ -22,8 +25,26 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 
 int cli_report_error(const Error *e)
 {
-    fprintf(stderr, "%s\n", error_format(e));
+    return cli_report_error_in(e, NULL);
+}
+
+int cli_report_error_in(const Error *e, const IRModule *mod)
+{
+    CliDiag d = {e, false, NULL, mod};
+    cli_print_diag(stderr, &d);
     return error_exit_code(e->phase);
+}
+
+int cli_unknown_option(const char *cmd, const char *opt, const char *const *known)
+{
+    NameList names = {0};
+    for (int i = 0; known[i] != NULL; i++)
+        names_add(&names, known[i]);
+    size_t n = strcspn(opt, "=");
+    const char *best = suggest_closest(mem_strndup(opt, n), &names);
+    if (best == NULL)
+        return cli_usage_error(cmd, "unknown option '%s'", opt);
+    return cli_usage_error(cmd, "unknown option '%s' (did you mean '%s'?)", opt, best);
 }
 
 int cli_parse_flag_file(int argc, char **argv, const char *flag, bool *set, const char **file)
@@ -34,8 +55,10 @@ int cli_parse_flag_file(int argc, char **argv, const char *flag, bool *set, cons
         const char *a = argv[i];
         if (flag != NULL && strcmp(a, flag) == 0)
             *set = true;
-        else if (a[0] == '-' && a[1] != '\0')
-            return cli_usage_error(argv[0], "unknown option '%s'", a);
+        else if (a[0] == '-' && a[1] != '\0') {
+            const char *known[] = {flag, NULL};
+            return cli_unknown_option(argv[0], a, known);
+        }
         else if (*file != NULL)
             return cli_usage_error(argv[0], "expected one FILE");
         else

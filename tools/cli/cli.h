@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "ast/error.h"
+#include "ast/module.h"
 
 #define RELAX_VERSION "0.1.0"
 
@@ -48,16 +49,62 @@ int cmd_run_to(int argc, char **argv, FILE *out);
  * and column. */
 struct Value *cmd_run_parse_arg(const char *text, int n, const char **why);
 
+/* What `relax run` calls: the program, its entry and its arguments. */
+typedef struct RunTarget {
+    IRModule *mod;
+    const char *entry;
+    struct Value **args; /* NULL: none given */
+    int nargs;
+} RunTarget;
+/* The program FILE names and, for CASEFILE.yaml#case-id, the entry and arguments of the
+ * case's first call (else entry main and no arguments). */
+void cmd_run_load_target(const char *arg, RunTarget *t, ErrorTrap *trap);
+
 /* `relax repl`: a whole session reading entries from `in` and writing everything (results,
  * printed output, trace, errors) to `out`; FILE, when not NULL, is loaded first. */
 void cmd_repl_session(FILE *in, FILE *out, const char *file);
+
+/* relax(1) in roff, from the command table and the usage texts of `relax help`. */
+void cli_write_man(FILE *out, const CliCommand *cmds, int n);
 
 /* Prints `relax: usage error [Usage]: ...` and a hint; returns exit code 2. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Parses `[FLAG] FILE` (FLAG such as "--ast", or NULL for none). Returns 0, or the exit code
  * of a usage error it already reported. */
 int cli_parse_flag_file(int argc, char **argv, const char *flag, bool *set, const char **file);
-/* Prints the one-line error to stderr; returns the phase's exit code. */
+/* Prints the error to stderr (cli_print_diag); returns the phase's exit code. */
 int cli_report_error(const Error *e);
+/* The same, with the program the error is about (its functions are suggestions). */
+int cli_report_error_in(const Error *e, const IRModule *mod);
+
+/* ---- how diagnostics look (--diagnostics, --color, NO_COLOR) ---- */
+
+typedef enum CliDiagForm { CLI_DIAG_AUTO, CLI_DIAG_SHORT, CLI_DIAG_LONG } CliDiagForm;
+typedef enum CliColor { CLI_COLOR_AUTO, CLI_COLOR_ALWAYS, CLI_COLOR_NEVER } CliColor;
+
+/* Takes --diagnostics=short|long and --color=auto|always|never out of argv (anywhere after
+ * the command name) and applies them. Returns 0, or the exit code of a usage error. */
+int cli_take_style_options(int *argc, char **argv);
+void cli_set_style(CliDiagForm form, CliColor color);
+
+/* One diagnostic to print: the error, whether it is a warning, and where its names and
+ * source line come from. */
+typedef struct CliDiag {
+    const Error *error;
+    bool warning;
+    const char *source;   /* the text the span is in; NULL: read the span's file */
+    const IRModule *mod;  /* the program, for suggestions; may be NULL */
+} CliDiag;
+
+/* Prints a diagnostic: the one-line form (--diagnostics=short, the default when `out` is not
+ * a terminal), or the long form with the source line, a caret range and a hint. */
+void cli_print_diag(FILE *out, const CliDiag *d);
+/* The long or the short form as text, as cli_print_diag would print it to `out`. */
+char *cli_format_diag(FILE *out, const CliDiag *d);
+/* "did you mean `X`?" for an error naming an unknown operator, keyword, function or name;
+ * NULL when nothing in scope is close. */
+const char *cli_hint(const Error *e, const char *source, const IRModule *mod);
+/* A usage error for an unknown option, with the closest of `known` (NULL-terminated). */
+int cli_unknown_option(const char *cmd, const char *opt, const char *const *known);
 
 #endif

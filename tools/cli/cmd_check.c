@@ -24,12 +24,16 @@ const char CMD_CHECK_USAGE[] =
     "'func.var: <StructInfo>'. FILE as for 'relax print'.\n"
     "Exit codes: 0 ok (warnings allowed), 4 parse, 5 wellformed, 6 struct_info error.\n";
 
-static int report_all(const DiagList *errors, const DiagList *warnings)
+static int report_all(const DiagList *errors, const DiagList *warnings, const IRModule *mod)
 {
-    for (int i = 0; warnings != NULL && i < warnings->n; i++)
-        fprintf(stderr, "%s\n", error_format_warning(&warnings->items[i]));
-    for (int i = 0; i < errors->n; i++)
-        fprintf(stderr, "%s\n", error_format(&errors->items[i]));
+    for (int i = 0; warnings != NULL && i < warnings->n; i++) {
+        CliDiag d = {&warnings->items[i], true, NULL, mod};
+        cli_print_diag(stderr, &d);
+    }
+    for (int i = 0; i < errors->n; i++) {
+        CliDiag d = {&errors->items[i], false, NULL, mod};
+        cli_print_diag(stderr, &d);
+    }
     if (errors->n == 0)
         return 0;
     return error_exit_code(diag_first(errors)->phase);
@@ -61,10 +65,10 @@ int cmd_check(int argc, char **argv)
     diag_init(&warnings);
     wellformed_check(mod, &errors);
     if (errors.n > 0)
-        return report_all(&errors, NULL);
+        return report_all(&errors, NULL, mod);
     SinfoBindings bindings = {NULL, 0, 0};
     sinfo_check_module_report(mod, &errors, &warnings, &bindings);
     if (show)
         print_bindings(&bindings);
-    return report_all(&errors, &warnings);
+    return report_all(&errors, &warnings, mod);
 }

@@ -301,8 +301,8 @@ int cmd_conform(int argc, char **argv)
     if (status != 0)
         return status;
     if (npaths == 0) {
-        static const char *const fallback[] = {"spec-tests"};
-        paths = (const char **)fallback;
+        paths = MEM_ARRAY(const char *, 1);
+        paths[0] = source_default_corpus();
         npaths = 1;
     }
     status = collect_files(cf, paths, npaths);

@@ -112,6 +112,9 @@ static int parse_valued(int argc, char **argv, int *i, RunArgs *ra)
     return bad ? -1 : 0;
 }
 
+static const char *const RUN_OPTIONS[] = {"--entry", "--arg",  "--trace", "--max-depth",
+                                          "--fuel",  "--quiet", NULL};
+
 /* Reads the command line; returns false on a usage error (already reported). */
 static bool parse_args(int argc, char **argv, RunArgs *ra)
 {
@@ -129,7 +132,7 @@ static bool parse_args(int argc, char **argv, RunArgs *ra)
         } else if (strcmp(a, "--quiet") == 0) {
             ra->quiet = true;
         } else if (a[0] == '-' && a[1] != '\0') {
-            cli_usage_error(argv[0], "unknown option '%s'", a);
+            cli_unknown_option(argv[0], a, RUN_OPTIONS);
             return false;
         } else if (ra->file != NULL) {
             cli_usage_error(argv[0], "expected one FILE");
@@ -172,14 +175,6 @@ static bool read_arg_values(const RunArgs *ra, Value **vals)
     return true;
 }
 
-/* What to run: the program, its entry and its arguments. */
-typedef struct RunTarget {
-    IRModule *mod;
-    const char *entry;
-    Value **args;
-    int nargs;
-} RunTarget;
-
 /* CASEFILE.yaml#case-id: the case's program, and its first call when it has one. */
 static void load_case(const char *arg, const char *hash, RunTarget *t, ErrorTrap *trap)
 {
@@ -204,7 +199,7 @@ static void load_case(const char *arg, const char *hash, RunTarget *t, ErrorTrap
         t->args[i] = run_entry_value_from_yaml(c->global_id, r->args[i], trap);
 }
 
-static void load_target(const char *arg, RunTarget *t, ErrorTrap *trap)
+void cmd_run_load_target(const char *arg, RunTarget *t, ErrorTrap *trap)
 {
     memset(t, 0, sizeof *t);
     t->entry = "main";
@@ -226,7 +221,7 @@ static int run_target(const RunArgs *ra, const RunTarget *t, FILE *out)
     bool ok = run_entry_call(&req, &got, &err);
     fflush(out);
     if (!ok)
-        return cli_report_error(&err);
+        return cli_report_error_in(&err, t->mod);
     fprintf(out, "%s\n", render_value_case(got.result));
     return 0;
 }
@@ -243,7 +238,7 @@ int cmd_run_to(int argc, char **argv, FILE *out)
     ErrorTrap trap;
     if (setjmp(trap.jmp) != 0)
         return cli_report_error(&trap.error);
-    load_target(ra.file, &t, &trap);
+    cmd_run_load_target(ra.file, &t, &trap);
     if (ra.nargs > 0 || t.args == NULL) {
         t.args = vals;
         t.nargs = ra.nargs;

@@ -5,12 +5,14 @@
 
 #include "ast/mem.h"
 #include "tools/cli/cli.h"
+#include "tools/cli/suggest.h"
 
 static int cmd_help(int argc, char **argv);
 
-static const char CMD_HELP_USAGE[] = "usage: relax help [COMMAND]\n"
+static const char CMD_HELP_USAGE[] = "usage: relax help [COMMAND | --man]\n"
                                      "\n"
-                                     "Describes COMMAND, or lists the commands.\n";
+                                     "Describes COMMAND, or lists the commands. With --man,\n"
+                                     "writes this manual as the roff page relax(1).\n";
 
 /* Later commands (check, normalize, repl) are added here. */
 static const CliCommand COMMANDS[] = {
@@ -41,6 +43,17 @@ static const CliCommand *find_command(const char *name)
     return NULL;
 }
 
+static int unknown_command(const char *name)
+{
+    NameList names = {0};
+    for (int i = 0; i < NCOMMANDS; i++)
+        names_add(&names, COMMANDS[i].name);
+    const char *best = suggest_closest(name, &names);
+    if (best != NULL)
+        return cli_usage_error(NULL, "unknown command '%s' (did you mean '%s'?)", name, best);
+    return cli_usage_error(NULL, "unknown command '%s'", name);
+}
+
 static void print_overview(FILE *out)
 {
     fprintf(out, "usage: relax <command> [args]\n"
@@ -60,6 +73,10 @@ static int cmd_help(int argc, char **argv)
 {
     if (argc == 1) {
         print_overview(stdout);
+        return 0;
+    }
+    if (argc == 2 && strcmp(argv[1], "--man") == 0) {
+        cli_write_man(stdout, COMMANDS, NCOMMANDS);
         return 0;
     }
     if (argc > 2)
@@ -86,6 +103,9 @@ int main(int argc, char **argv)
     }
     const CliCommand *cmd = find_command(argv[1]);
     if (cmd == NULL)
-        return cli_usage_error(NULL, "unknown command '%s'", argv[1]);
+        return unknown_command(argv[1]);
+    int rc = cli_take_style_options(&argc, argv);
+    if (rc != 0)
+        return rc;
     return cmd->run(argc - 1, argv + 1);
 }

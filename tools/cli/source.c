@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "ast/astform/astform.h"
 #include "ast/mem.h"
@@ -23,10 +24,16 @@ static char *read_stream(FILE *f)
     return strbuf_str(&sb);
 }
 
+/* What was read from stdin, for the source lines of diagnostics about it. */
+static const char *stdin_text;
+
 char *source_read_file(const char *path, ErrorTrap *trap)
 {
-    if (strcmp(path, "-") == 0)
-        return read_stream(stdin);
+    if (strcmp(path, "-") == 0) {
+        char *text = read_stream(stdin);
+        stdin_text = text;
+        return text;
+    }
     if (source_is_dir(path))
         error_raise(trap, PHASE_IO, "IoError", NULL, span_make(path, 0, 0), "is a directory");
     FILE *f = fopen(path, "rb");
@@ -91,4 +98,45 @@ IRModule *source_load_program(const char *arg, ErrorTrap *trap)
         return astform_read_text(name, text, trap);
     }
     return script_parse(name, text, trap);
+}
+
+static const char *case_program_text(const char *file, const char *hash)
+{
+    ErrorTrap trap;
+    if (setjmp(trap.jmp) != 0)
+        return NULL;
+    CaseFile *cf = case_file_load(mem_strndup(file, (size_t)(hash - file)), &trap);
+    Case *c = case_file_find(cf, hash + 1);
+    return c != NULL ? c->program : NULL;
+}
+
+const char *source_text_of(const char *file)
+{
+    if (strcmp(file, "<stdin>") == 0)
+        return stdin_text;
+    const char *hash = strrchr(file, '#');
+    if (hash != NULL && hash > file && !source_exists(file))
+        return case_program_text(file, hash);
+    FILE *f = source_is_dir(file) ? NULL : fopen(file, "rb");
+    if (f == NULL)
+        return NULL;
+    char *text = read_stream(f);
+    fclose(f);
+    return text;
+}
+
+const char *source_default_corpus(void)
+{
+    if (source_is_dir("spec-tests"))
+        return "spec-tests";
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0)
+        return "spec-tests";
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (slash != NULL)
+        *slash = '\0';
+    const char *installed = mem_printf("%s/../share/relax-ref/spec-tests", exe);
+    return source_is_dir(installed) ? installed : "spec-tests";
 }

@@ -19,4 +19,13 @@ bool source_has_suffix(const char *s, const char *suffix);
  * PHASE_PARSE; a bad case file is PHASE_CASE; an unknown case id is PHASE_USAGE. */
 IRModule *source_load_program(const char *arg, ErrorTrap *trap);
 
+/* The text of the file a diagnostic's span names: a file, "<stdin>" (what was read from it),
+ * or CASEFILE.yaml#case-id (the case's program); NULL when there is none. Never raises. */
+const char *source_text_of(const char *file);
+
+/* The corpus `relax conform` runs when given no path: ./spec-tests when there is one (a
+ * source tree), else the installed one (PREFIX/share/relax-ref/spec-tests, found from the
+ * program's own path PREFIX/bin/relax). */
+const char *source_default_corpus(void);
+
 #endif

@@ -2,6 +2,7 @@
  * definitions and runs, checks, prints and normalizes it on command. SPEC_NOTES: "Exit codes". */
 #include <ctype.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,21 +45,43 @@ typedef struct Repl {
     bool trace;
     InterpOptions opt; /* fuel and depth limits */
     const char *last_load;
+    const char *entry_text; /* the entry being entered, for the source lines of its errors */
+    RunTarget case_call;    /* the call of the case last loaded (entry NULL: none) */
+    DiagList shown;         /* the static problems already reported (one-line forms) */
     bool quit;
 } Repl;
 
+/* Set by Ctrl-C (SIGINT) during an evaluation, which then stops at its next step. */
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
 /* ---- reporting ---- */
+
+/* In the long form (on a terminal), the source line comes from the entry being entered or
+ * from the file loaded. */
+static void report_as(Repl *r, Error e, bool warning)
+{
+    repl_program_map(&r->prog, &e.span);
+    const char *source = NULL;
+    if (e.span.file != NULL && strcmp(e.span.file, REPL_FILE) == 0)
+        source = r->entry_text != NULL ? r->entry_text : "";
+    CliDiag d = {&e, warning, source, r->prog.mod};
+    cli_print_diag(r->out, &d);
+}
 
 static void report(Repl *r, Error e)
 {
-    repl_program_map(&r->prog, &e.span);
-    fprintf(r->out, "%s\n", error_format(&e));
+    report_as(r, e, false);
 }
 
 static void report_warning(Repl *r, Error w)
 {
-    repl_program_map(&r->prog, &w.span);
-    fprintf(r->out, "%s\n", error_format_warning(&w));
+    report_as(r, w, true);
 }
 
 /* A usage error about a command line, at column `col` of that line. */
@@ -71,6 +94,7 @@ __attribute__((format(printf, 3, 4))) static void usage(Repl *r, int col, const 
     va_end(ap);
     Error e = {PHASE_USAGE, "Usage", NULL, span_make(REPL_FILE, 1, col), mem_strdup(buf)};
     fprintf(r->out, "%s\n", error_format(&e));
+    (void)r;
 }
 
 static bool need_program(Repl *r)
@@ -204,6 +228,8 @@ static void run_call(Repl *r, const char *entry, Value **vals, int n)
     FILE *tmp = r->trace ? tmpfile() : NULL;
     opt.echo = tmp != NULL ? tmp : r->out;
     opt.trace = tmp != NULL ? tmp : (r->trace ? r->out : NULL);
+    interrupted = 0;
+    opt.interrupt = &interrupted;
     RunEntryRequest req = {r->prog.mod, entry, vals, n, &opt};
     RunEntryOutput got;
     Error err;
@@ -230,12 +256,14 @@ static void do_run(Repl *r, Args a)
     if (!need_program(r))
         return;
     const char *entry = "main";
+    bool named = false;
     Value **vals = NULL;
     int n = 0, cap = 0, col;
     char *word;
     for (int i = 0; (word = next_word(&a, &col)) != NULL; i++) {
         if (i == 0 && identifier(word)) {
             entry = word;
+            named = true;
             continue;
         }
         Error err;
@@ -245,6 +273,12 @@ static void do_run(Repl *r, Args a)
             return;
         }
         VEC_PUSH(vals, n, cap, v);
+    }
+    /* After :load CASEFILE#id, a bare :run makes the case's call. */
+    if (n == 0 && !named && r->case_call.entry != NULL) {
+        entry = r->case_call.entry;
+        vals = r->case_call.args;
+        n = r->case_call.nargs;
     }
     run_call(r, entry, vals, n);
 }
@@ -358,14 +392,52 @@ static void do_normalize(Repl *r, Args a)
 
 /* ---- the program ---- */
 
+static bool shown_before(const Repl *r, const char *line)
+{
+    for (int i = 0; i < r->shown.n; i++)
+        if (strcmp(r->shown.items[i].message, line) == 0)
+            return true;
+    return false;
+}
+
+/* A definition is checked as soon as it is entered: the errors and warnings it brings (those
+ * not reported before) are reported at once. */
+static void check_entered(Repl *r)
+{
+    DiagList errors, warnings, now;
+    diag_init(&errors);
+    diag_init(&warnings);
+    diag_init(&now);
+    IRModule *mod = repl_program_fresh(&r->prog);
+    wellformed_check(mod, &errors);
+    if (errors.n == 0)
+        sinfo_check_module_report(mod, &errors, &warnings, NULL);
+    for (int w = 0; w < 2; w++) {
+        const DiagList *l = w == 0 ? &warnings : &errors;
+        for (int i = 0; i < l->n; i++) {
+            Error e = l->items[i];
+            repl_program_map(&r->prog, &e.span);
+            const char *line = w == 0 ? error_format_warning(&e) : error_format(&e);
+            diag_add(&now, e.phase, e.code, e.rule, e.span, "%s", line);
+            if (!shown_before(r, line))
+                report_as(r, l->items[i], w == 0);
+        }
+    }
+    r->shown = now;
+}
+
 static void enter(Repl *r, const char *origin, const char *text)
 {
     Error err;
+    r->entry_text = strcmp(origin, REPL_FILE) == 0 ? text : NULL;
     const char *summary = repl_program_enter(&r->prog, origin, text, &err);
-    if (summary == NULL)
+    if (summary == NULL) {
         report(r, err);
-    else
+    } else {
         fprintf(r->out, "%s\n", summary);
+        check_entered(r);
+    }
+    r->entry_text = NULL;
 }
 
 /* A TVMScript file is entered as written; another program source (a YAML ast: file or a
@@ -379,12 +451,15 @@ static void load(Repl *r, const char *file)
     }
     bool text = !source_has_suffix(file, ".yaml") && !source_has_suffix(file, ".yml") &&
                 (strchr(file, '#') == NULL || source_exists(file));
+    r->case_call.entry = NULL;
     if (text) {
         enter(r, file, source_read_file(file, &trap));
         return;
     }
-    IRModule *mod = source_load_program(file, &trap);
-    enter(r, mem_printf("%s (printed)", file), printer_print_module(mod));
+    RunTarget t;
+    cmd_run_load_target(file, &t, &trap);
+    r->case_call = t.args != NULL ? t : (RunTarget){NULL, NULL, NULL, 0};
+    enter(r, mem_printf("%s (printed)", file), printer_print_module(t.mod));
 }
 
 /* :load [FILE]: without FILE, the last file loaded again. */
@@ -406,6 +481,8 @@ static void do_reset(Repl *r, Args a)
 {
     (void)a;
     repl_program_init(&r->prog);
+    r->case_call.entry = NULL;
+    diag_init(&r->shown);
     fprintf(r->out, "program cleared\n");
 }
 
@@ -527,6 +604,29 @@ static void command(Repl *r, const char *line)
     found->run(r, a);
 }
 
+/* What Tab completes to: the commands, or the operators and the names the program writes. */
+static void complete_words(void *ctx, bool command, NameList *out)
+{
+    Repl *r = ctx;
+    if (command) {
+        for (int i = 0; i < NCOMMANDS; i++)
+            names_add(out, mem_printf(":%s", COMMANDS[i].name));
+        return;
+    }
+    names_add_identifiers(out, r->prog.text, 0);
+    names_add_operators(out);
+}
+
+/* Ctrl-C stops an evaluation (and drops a line being typed) rather than the session. */
+static void catch_interrupts(struct sigaction *old)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, old);
+}
+
 void cmd_repl_session(FILE *in, FILE *out, const char *file)
 {
     Repl *r = MEM_NEW(Repl);
@@ -534,6 +634,11 @@ void cmd_repl_session(FILE *in, FILE *out, const char *file)
     repl_input_init(&r->input, in, out);
     r->out = out;
     interp_options_default(&r->opt);
+    diag_init(&r->shown);
+    struct sigaction old_sigint;
+    repl_input_edit(&r->input, complete_words, r);
+    if (r->input.interactive)
+        catch_interrupts(&old_sigint);
     if (file != NULL) {
         r->last_load = file;
         load(r, file);
@@ -549,6 +654,9 @@ void cmd_repl_session(FILE *in, FILE *out, const char *file)
     if (r->input.interactive && !r->quit)
         fputc('\n', out);
     fflush(out);
+    repl_edit_close(r->input.edit);
+    if (r->input.interactive)
+        sigaction(SIGINT, &old_sigint, NULL);
 }
 
 int cmd_repl(int argc, char **argv)

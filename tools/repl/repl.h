@@ -8,6 +8,7 @@
 
 #include "ast/error.h"
 #include "ast/module.h"
+#include "tools/cli/suggest.h"
 
 /* ---- the program (repl_program.c) ---- */
 
@@ -61,6 +62,19 @@ void repl_program_map(const ReplProgram *p, Span *span);
 /* The names of the program's functions, comma separated ("" when empty). */
 const char *repl_program_names(const ReplProgram *p);
 
+/* ---- line editing (repl_edit.c) ---- */
+
+/* The words Tab may complete to: the commands (":run", ...) when `command`, else names. */
+typedef void (*ReplWordsFn)(void *ctx, bool command, NameList *out);
+typedef struct ReplEdit ReplEdit;
+
+/* Line editing on the terminal `in`/`out`, with the history of $HOME/.relax_history; NULL
+ * when the terminal cannot be edited. */
+ReplEdit *repl_edit_open(FILE *in, FILE *out, ReplWordsFn words, void *ctx);
+/* One edited line without its newline; NULL at Ctrl-D. Ctrl-C gives "" with *cancelled. */
+char *repl_edit_read(ReplEdit *ed, const char *prompt, bool *cancelled);
+void repl_edit_close(ReplEdit *ed);
+
 /* ---- input (repl_input.c) ---- */
 
 typedef struct ReplInput {
@@ -68,6 +82,8 @@ typedef struct ReplInput {
     FILE *out;        /* where prompts go */
     bool interactive; /* `in` is a terminal: prompts are shown, and a blank line ends a block */
     char *pushed;     /* a line read ahead and given back, or NULL */
+    ReplEdit *edit;   /* line editing, or NULL: plain reading */
+    bool cancelled;   /* Ctrl-C while reading: the entry being read is dropped */
 } ReplInput;
 
 /* One entry: a command line (":run ...") or a block of definition lines. */
@@ -77,6 +93,8 @@ typedef struct ReplEntry {
 } ReplEntry;
 
 void repl_input_init(ReplInput *r, FILE *in, FILE *out);
+/* Turns line editing on when `in` and `out` are a terminal. */
+void repl_input_edit(ReplInput *r, ReplWordsFn words, void *ctx);
 /* One line of any length without its newline; NULL at end of input. */
 char *repl_input_read_line(FILE *in);
 /* The next entry; false at end of input. Blank and comment lines between entries are

@@ -18,6 +18,15 @@ void repl_input_init(ReplInput *r, FILE *in, FILE *out)
     int fd = fileno(in);
     r->interactive = fd >= 0 && isatty(fd);
     r->pushed = NULL;
+    r->edit = NULL;
+    r->cancelled = false;
+}
+
+void repl_input_edit(ReplInput *r, ReplWordsFn words, void *ctx)
+{
+    int fd = fileno(r->out);
+    if (r->interactive && fd >= 0 && isatty(fd))
+        r->edit = repl_edit_open(r->in, r->out, words, ctx);
 }
 
 char *repl_input_read_line(FILE *in)
@@ -53,6 +62,12 @@ static char *next_line(ReplInput *r, const char *prompt)
     if (r->pushed != NULL) {
         char *line = r->pushed;
         r->pushed = NULL;
+        return line;
+    }
+    if (r->edit != NULL) {
+        bool cancelled;
+        char *line = repl_edit_read(r->edit, prompt != NULL ? prompt : PROMPT_MORE, &cancelled);
+        r->cancelled = r->cancelled || cancelled;
         return line;
     }
     /* No prompt for a line already waiting (pasted): it has been echoed already. */
@@ -129,13 +144,16 @@ static void read_block(ReplInput *r, StrBuf *block, const char *first)
     }
 }
 
-bool repl_input_entry(ReplInput *r, ReplEntry *e)
+/* entry -> command-line | block (after blank and comment lines) */
+static bool read_entry(ReplInput *r, ReplEntry *e)
 {
     char *line;
     do {
         line = next_line(r, PROMPT_FIRST);
         if (line == NULL)
             return false;
+        if (r->cancelled)
+            return true;
     } while (blank(line) || comment(line));
     if (command_line(line)) {
         e->text = line + strspn(line, " \t");
@@ -148,4 +166,15 @@ bool repl_input_entry(ReplInput *r, ReplEntry *e)
     e->text = strbuf_str(&block);
     e->command = false;
     return true;
+}
+
+bool repl_input_entry(ReplInput *r, ReplEntry *e)
+{
+    for (;;) {
+        r->cancelled = false;
+        if (!read_entry(r, e))
+            return false;
+        if (!r->cancelled)
+            return true;
+    }
 }
