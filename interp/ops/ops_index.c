@@ -178,9 +178,12 @@ StructInfo *manip_infer_dynamic_strided_slice(OpInferCtx *ctx)
             return ops_infer_object(ctx);
         if (t->u.tensor.ndim >= 0 && t->u.tensor.ndim != 1)
             return ops_infer_fail(ctx, "OpShapeMismatch", "begin, end and strides must be 1-D");
-        if (!dtype_is_void(t->u.tensor.dtype) && !dtype_is_int(t->u.tensor.dtype))
+        /* OP-dynamic_strided_slice: int64 only (src/relax/op/tensor/index.cc,
+         * InferStructInfoDynStridedSlice); an unknown dtype is assumed int64. */
+        DataType dt = t->u.tensor.dtype;
+        if (!dtype_is_void(dt) && !(dtype_is_int(dt) && dt.bits == 64))
             return ops_infer_fail(ctx, "OpDTypeMismatch",
-                                  "begin, end and strides must be integers");
+                                  "begin, end and strides must be int64, got %s", dtype_str(dt));
     }
     OpShape r = {NULL, x->u.tensor.ndim};
     return ops_tensor_result(r, x->u.tensor.dtype, x->u.tensor.vdevice, ctx->call->span);

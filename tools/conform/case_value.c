@@ -398,10 +398,12 @@ static YamlNode *resolve_tensor(const YamlNode *e, const YamlNode *g, Tolerance 
         yaml_node_seq_add(data, alts ? pick(alts, i < ng ? gg[i] : NULL, t, tol, strict)
                                      : (YamlNode *)ee[i]);
     }
+    const YamlNode *shape = yaml_node_get(body, "shape");
+    bool scalar = shape->kind == YAML_NODE_SEQ && shape->nitems == 0 && data->nitems == 1;
     YamlNode *nb = yaml_node_new_map();
     yaml_node_map_add(nb, "dtype", yaml_node_get(body, "dtype"));
-    yaml_node_map_add(nb, "shape", yaml_node_get(body, "shape"));
-    yaml_node_map_add(nb, "data", data);
+    yaml_node_map_add(nb, "shape", (YamlNode *)shape);
+    yaml_node_map_add(nb, "data", scalar ? data->items[0] : data); /* a scalar's data is plain */
     YamlNode *v = yaml_node_new_map();
     yaml_node_map_add(v, "tensor", nb);
     return v;
