@@ -46,6 +46,7 @@ typedef enum ForKind {
     FOR_PARALLEL,
     FOR_VECTORIZED,
     FOR_UNROLLED,
+    FOR_THREAD_BINDING, /* T.thread_binding: runs as a serial loop; u.for_.thread names the axis */
 } ForKind;
 
 typedef enum StmtKind {
@@ -72,6 +73,7 @@ typedef struct Stmt {
             PrimExpr *min;
             PrimExpr *extent;
             ForKind kind;
+            const char *thread; /* FOR_THREAD_BINDING: "blockIdx.x", ...; NULL otherwise */
             struct Stmt *body;
         } for_;
         struct {

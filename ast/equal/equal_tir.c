@@ -187,6 +187,8 @@ static bool eq_stmt_fields(EqCtx *c, const Stmt *a, const Stmt *b)
     case STMT_FOR:
         if (a->u.for_.kind != b->u.for_.kind)
             return eq_fail(c, "loop kinds differ");
+        if (a->u.for_.kind == FOR_THREAD_BINDING && strcmp(a->u.for_.thread, b->u.for_.thread) != 0)
+            return eq_fail(c, "thread bindings %s vs %s", a->u.for_.thread, b->u.for_.thread);
         EQ_CHECK(c, eq_tvar(c, a->u.for_.var, b->u.for_.var), "for");
         EQ_CHECK(c, eq_prim_opt(c, a->u.for_.min, b->u.for_.min), "for/min");
         EQ_CHECK(c, eq_prim(c, a->u.for_.extent, b->u.for_.extent), "for/extent");

@@ -59,12 +59,14 @@ void printer_emit_dict(Printer *p, StrBuf *sb, const Attrs *attrs, bool sorted)
 }
 
 /* TS-6.2: an index map prints as TVM prints it, `T.index_map(lambda i, j: (e1, e2))`, the
- * results always a tuple; the lambda's parameters are named in the enclosing scope. */
+ * results always a tuple; the lambda's parameters are named in the enclosing scope. An int32
+ * map keeps `index_dtype="int32"` (TVM drops it, so its text reads back as int64). */
 static void emit_index_map(Printer *p, StrBuf *sb, const AttrValue *v)
 {
     PrimContext saved = p->prim_ctx;
     NameMark mark = p->names != NULL ? names_mark(p->names) : (NameMark){0, 0};
-    p->prim_ctx = PRIM_CTX_RELAX;
+    bool int32 = v->u.index_map.nparams > 0 && v->u.index_map.params[0]->dtype.bits == 32;
+    p->prim_ctx = int32 ? PRIM_CTX_TIR : PRIM_CTX_RELAX;
     strbuf_add(sb, "T.index_map(lambda ");
     for (int i = 0; i < v->u.index_map.nparams; i++)
         strbuf_addf(sb, "%s%s", i > 0 ? ", " : "",
@@ -75,7 +77,8 @@ static void emit_index_map(Printer *p, StrBuf *sb, const AttrValue *v)
             strbuf_add(sb, ", ");
         printer_emit_prim(p, sb, v->u.index_map.results[i]);
     }
-    strbuf_add(sb, v->u.index_map.nresults == 1 ? ",))" : "))");
+    strbuf_add(sb, v->u.index_map.nresults == 1 ? ",)" : ")");
+    strbuf_add(sb, int32 ? ", index_dtype=\"int32\")" : ")");
     p->prim_ctx = saved;
     if (p->names != NULL)
         names_release(p->names, mark);

@@ -1,5 +1,6 @@
 /* printer_sinfo: StructInfo annotations and PrimExprs in canonical TVMScript form.
  * SPEC_NOTES: "Canonical printing" (TVMSCRIPT.md §3.2, §5, §11). */
+#include <math.h>
 #include <string.h>
 
 #include "ast/print/literal.h"
@@ -226,7 +227,13 @@ void printer_emit_prim(Printer *p, StrBuf *sb, const PrimExpr *e)
         return;
     case PE_FLOAT:
         strbuf_addf(sb, "T.%s(", dtype_str(e->dtype));
-        printer_emit_float(sb, e->u.float_value, e->dtype);
+        /* TS-11: non-finite values print as TVM prints them, T.float64("inf"). */
+        if (isnan(e->u.float_value))
+            strbuf_add(sb, "\"nan\"");
+        else if (isinf(e->u.float_value))
+            strbuf_add(sb, e->u.float_value > 0 ? "\"inf\"" : "\"-inf\"");
+        else
+            printer_emit_float(sb, e->u.float_value, e->dtype);
         strbuf_addc(sb, ')');
         return;
     case PE_VAR:

@@ -146,6 +146,8 @@ static const char *loop_kind_fn(ForKind kind)
         return "T.vectorized";
     case FOR_UNROLLED:
         return "T.unroll";
+    case FOR_THREAD_BINDING:
+        return "T.thread_binding";
     }
     return "range";
 }
@@ -171,6 +173,10 @@ static void print_for(Printer *p, const Stmt *s)
         strbuf_addf(&p->out, "for %s in %s(", printer_tirvar_name(p, s->u.for_.var),
                     loop_kind_fn(s->u.for_.kind));
         emit_range_args(p, &p->out, s->u.for_.min, s->u.for_.extent);
+        if (s->u.for_.kind == FOR_THREAD_BINDING) {
+            strbuf_add(&p->out, ", thread=");
+            literal_add_string(&p->out, s->u.for_.thread);
+        }
         strbuf_add(&p->out, "):\n");
         if (is_zero(s->u.for_.min))
             push_loop(p, s->u.for_.var, s->u.for_.extent);
@@ -249,6 +255,8 @@ static void print_iters(Printer *p, IterVar *const *iters, int n)
 static void emit_region(Printer *p, StrBuf *sb, const BufferRegion *r)
 {
     strbuf_addf(sb, "%s[", printer_buffer_name(p, r->buffer));
+    if (r->n == 0) /* a 0-d buffer's region: B[()], as TVM writes it */
+        strbuf_add(sb, "()");
     for (int i = 0; i < r->n; i++) {
         if (i > 0)
             strbuf_add(sb, ", ");

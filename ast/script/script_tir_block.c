@@ -5,8 +5,27 @@
 #include "ast/mem.h"
 #include "ast/script/script_tir_internal.h"
 
+/* Structural equality of the index expressions a slice bound holds (no loads, no calls). */
+static bool same_prim(const PrimExpr *a, const PrimExpr *b)
+{
+    if (a->kind != b->kind || !dtype_equal(a->dtype, b->dtype))
+        return false;
+    if (a->kind == PE_INT)
+        return a->u.int_value == b->u.int_value;
+    if (a->kind == PE_VAR)
+        return a->u.var == b->u.var;
+    if (a->kind == PE_CAST || a->kind == PE_NOT)
+        return same_prim(a->u.operand, b->u.operand);
+    return primexpr_is_binary(a->kind) && same_prim(a->u.bin.a, b->u.bin.a) &&
+           same_prim(a->u.bin.b, b->u.bin.b);
+}
+
+/* The extent of [min, end): end - min, with `min + e` ending at min giving e itself, so a
+ * printed slice `A[m:m + e]` reads back as the region it came from (print is a fixpoint). */
 PrimExpr *script_tir_extent(TirCtx *c, PrimExpr *min, PrimExpr *end, Span span)
 {
+    if (end->kind == PE_ADD && same_prim(end->u.bin.a, min) && dtype_equal(end->dtype, min->dtype))
+        return end->u.bin.b;
     if (min->kind == PE_INT && min->u.int_value == 0 && dtype_equal(min->dtype, end->dtype))
         return end;
     if (min->kind == PE_INT && end->kind == PE_INT && dtype_equal(min->dtype, end->dtype))

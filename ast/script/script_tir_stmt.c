@@ -194,6 +194,34 @@ static Stmt *translate_alloc(TirCtx *c, const PyStmt *s, const char *name, const
     return a;
 }
 
+static bool is_pairwise(const PyExpr *target, const PyExpr *value)
+{
+    return target->kind == PY_TUPLE && value->kind == PY_TUPLE &&
+           target->u.seq.n == value->u.seq.n;
+}
+
+/* TS-11: `a, b = T.int64(), 16` binds pairwise, as Python evaluates the right-hand tuple
+ * first and TVM then binds each element: the statement reads as `a = T.int64()` followed
+ * by `b = 16`, and the rest of the body follows them. */
+static Stmt *translate_pairwise(TirCtx *c, const PyBody *body, int i)
+{
+    const PyStmt *s = body->stmts[i];
+    const PyExpr *target = s->u.assign.targets[0], *value = s->u.assign.value;
+    int k = target->u.seq.n, rest = body->n - i - 1;
+    PyBody nb = {MEM_ARRAY(PyStmt *, k + rest + 1), k + rest};
+    for (int j = 0; j < k; j++) {
+        PyStmt *one = MEM_NEW(PyStmt);
+        *one = *s;
+        one->u.assign.targets = MEM_ARRAY(PyExpr *, 1);
+        one->u.assign.targets[0] = target->u.seq.items[j];
+        one->u.assign.value = value->u.seq.items[j];
+        nb.stmts[j] = one;
+    }
+    for (int j = 0; j < rest; j++)
+        nb.stmts[k + j] = body->stmts[i + 1 + j];
+    return rest_of(c, &nb, 0);
+}
+
 /* Assignments; *rest is set when the statement takes the rest of the body as its scope. */
 static Stmt *translate_assign(TirCtx *c, const PyBody *body, int i, bool *rest)
 {
@@ -202,6 +230,10 @@ static Stmt *translate_assign(TirCtx *c, const PyBody *body, int i, bool *rest)
         script_tir_fail(c, s->span, "chained assignment is not supported");
     const PyExpr *target = s->u.assign.targets[0];
     const PyExpr *value = s->u.assign.value;
+    if (is_pairwise(target, value)) {
+        *rest = true;
+        return translate_pairwise(c, body, i);
+    }
     if (target->kind == PY_SUBSCRIPT)
         return translate_store(c, target, value, s->span);
     if (target->kind != PY_NAME)
@@ -248,13 +280,15 @@ static ForKind loop_kind(TirCtx *c, const PyExpr *iter, bool *grid)
         return FOR_VECTORIZED;
     if (callee && strcmp(callee, "unroll") == 0)
         return FOR_UNROLLED;
+    if (callee && strcmp(callee, "thread_binding") == 0)
+        return FOR_THREAD_BINDING;
     if (callee && strcmp(callee, "grid") == 0) {
         *grid = true;
         return FOR_SERIAL;
     }
     script_tir_fail(c, iter->span,
                     "a loop runs over range, T.serial, T.parallel, "
-                    "T.vectorized, T.unroll or T.grid");
+                    "T.vectorized, T.unroll, T.thread_binding or T.grid");
 }
 
 static Stmt *loop_new(TirCtx *c, const char *name, PrimExpr *min, PrimExpr *extent, ForKind kind,
@@ -273,15 +307,36 @@ static Stmt *loop_new(TirCtx *c, const char *name, PrimExpr *min, PrimExpr *exte
     return f;
 }
 
-/* range -> (range | T.serial | ...) '(' [start ','] stop ')' */
+/* The thread of T.thread_binding(start, stop, thread="...") or (stop, "thread"); *nargs
+ * receives the number of range arguments before it. */
+static const char *thread_of(TirCtx *c, const PyExpr *iter, int *nargs)
+{
+    const PyExpr *t = NULL;
+    *nargs = iter->u.call.nargs;
+    for (int i = 0; i < iter->u.call.nkw; i++) {
+        if (strcmp(iter->u.call.kw_names[i], "thread") != 0)
+            script_tir_fail(c, iter->u.call.kw_spans[i], "T.thread_binding takes thread=");
+        t = iter->u.call.kw_values[i];
+    }
+    if (t == NULL && *nargs >= 2 && iter->u.call.args[*nargs - 1]->kind == PY_STR)
+        t = iter->u.call.args[--*nargs];
+    if (t == NULL || t->kind != PY_STR)
+        script_tir_fail(c, iter->span, "T.thread_binding needs a thread name string");
+    return t->u.str;
+}
+
+/* range -> (range | T.serial | ...) '(' [start ','] stop ')'
+ *        | T.thread_binding '(' [start ','] stop ',' ['thread' '='] STRING ')' */
 static Stmt *range_loop(TirCtx *c, const PyExpr *target, const PyExpr *iter, ForKind kind)
 {
     if (target->kind != PY_NAME)
         script_tir_fail(c, target->span, "a loop binds one variable");
-    if (iter->u.call.nkw || iter->u.call.nargs < 1 || iter->u.call.nargs > 2)
+    int nargs = iter->u.call.nargs;
+    const char *thread = kind == FOR_THREAD_BINDING ? thread_of(c, iter, &nargs) : NULL;
+    if ((thread == NULL && iter->u.call.nkw) || nargs < 1 || nargs > 2)
         script_tir_fail(c, iter->span, "a loop range takes a stop or a start and a stop");
     PrimExpr *min, *stop;
-    if (iter->u.call.nargs == 1) {
+    if (nargs == 1) {
         stop = script_tir_expr(c, iter->u.call.args[0]);
         min = primexpr_int(0, stop->dtype, iter->span);
     } else {
@@ -289,8 +344,10 @@ static Stmt *range_loop(TirCtx *c, const PyExpr *target, const PyExpr *iter, For
     }
     if (!dtype_is_int(stop->dtype) || !dtype_equal(min->dtype, stop->dtype))
         script_tir_fail(c, iter->span, "loop bounds must be integers of one type");
-    return loop_new(c, target->u.name, min, script_tir_extent(c, min, stop, iter->span), kind,
-                    iter->span);
+    Stmt *f = loop_new(c, target->u.name, min, script_tir_extent(c, min, stop, iter->span), kind,
+                       iter->span);
+    f->u.for_.thread = thread;
+    return f;
 }
 
 /* for -> 'for' NAME 'in' range ':' body | 'for' NAME (',' NAME)* 'in' T.grid(e, ...) ':' body */

@@ -25,6 +25,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -160,8 +161,11 @@ def tvm_verdicts(progs, cache_path):
 
 
 def run_relax(relax, args, path):
-    r = subprocess.run([relax] + args + [path], capture_output=True, text=True,
-                       timeout=60)
+    try:
+        r = subprocess.run([relax] + args + [path], capture_output=True, text=True,
+                           timeout=60)
+    except subprocess.TimeoutExpired:
+        return 124, "", f"{args[0]}: timed out after 60 s"
     lines = (r.stderr or "").strip().splitlines()
     errors = [ln for ln in lines if " error [" in ln]
     first = errors[0] if errors else (lines[0] if lines else "")
@@ -217,6 +221,9 @@ def main():
     ap.add_argument("--top", type=int, default=25)
     a = ap.parse_args()
     os.makedirs(a.out_dir, exist_ok=True)
+    # A private copy of the binary, so that rebuilding it meanwhile does not disturb a run.
+    relax = os.path.join(a.out_dir, ".relax")
+    shutil.copy2(a.relax, relax)
     progs, skipped = extract(a.tvm_src)
     print(f"extracted {len(progs)} programs ({skipped['python-variable']} skipped: "
           "use a Python variable of the test)")
@@ -230,7 +237,7 @@ def main():
         path = os.path.join(a.out_dir, f"p{i:05d}.py")
         with open(path, "w", encoding="utf-8") as f:
             f.write(p["text"])
-        parsed, fix, ok, err = measure_one(a.relax, path, tmp)
+        parsed, fix, ok, err = measure_one(relax, path, tmp)
         counts.update(parse=parsed, fixpoint=fix, check=ok)
         if err:
             hist[err] += 1

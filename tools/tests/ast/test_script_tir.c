@@ -416,6 +416,27 @@ static void test_loops_without_blocks(void)
     CU_ASSERT_EQUAL(unroll->u.for_.body->kind, STMT_EVALUATE);
 }
 
+/* TS-11: thread-bound loops keep their axis; `a, b = T.int64(), 2` binds pairwise. */
+static void test_thread_binding_and_pairwise(void)
+{
+    PrimFunc *f = parse_ok("@T.prim_func\n"
+                           "def f(a: T.handle):\n"
+                           "    n, two = T.int64(), 2\n"
+                           "    A = T.match_buffer(a, (n,), \"float32\")\n"
+                           "    for tx in T.thread_binding(1, n, thread=\"threadIdx.x\"):\n"
+                           "        A[tx] = T.float32(two)\n");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    CU_ASSERT_STRING_EQUAL(f->param_buffers[0]->shape[0]->u.var->name, "n");
+    Stmt *let = f->body;
+    CU_ASSERT_EQUAL_FATAL(let->kind, STMT_LET);
+    CU_ASSERT_STRING_EQUAL(let->u.let.var->name, "two");
+    Stmt *loop = let->u.let.body;
+    CU_ASSERT_EQUAL_FATAL(loop->kind, STMT_FOR);
+    CU_ASSERT_EQUAL(loop->u.for_.kind, FOR_THREAD_BINDING);
+    CU_ASSERT_STRING_EQUAL(loop->u.for_.thread, "threadIdx.x");
+    CU_ASSERT(is_int(loop->u.for_.min, 1, "int64"));
+}
+
 static void test_alloc_and_if(void)
 {
     PrimFunc *f =
@@ -582,4 +603,5 @@ UNIT_SUITE(script_tir)
     CU_add_test(s, "shadowing and explicit axes", test_shadowing_and_axes);
     CU_add_test(s, "lets and declarations in blocks", test_block_let_and_decls);
     CU_add_test(s, "errors", test_errors);
+    CU_add_test(s, "thread_binding and pairwise declarations", test_thread_binding_and_pairwise);
 }
