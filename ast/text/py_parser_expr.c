@@ -21,6 +21,14 @@ static void leave(PyParser *p)
     p->depth--;
 }
 
+/* One more link of a chain; the tree gets one level deeper. */
+static void chain_link(PyParser *p)
+{
+    if (++p->chain > PY_MAX_CHAIN)
+        py_parser_fail(p, "TooDeep", py_parser_peek(p)->span,
+                       "an expression chained longer than %d operations", PY_MAX_CHAIN);
+}
+
 static PyExpr *new_binop(PyOp op, PyExpr *left, PyExpr *right)
 {
     PyExpr *e = py_parser_new_expr(PY_BINOP, py_parser_join(left->span, right->span));
@@ -275,7 +283,11 @@ static PyExpr *slices(PyParser *p)
 static PyExpr *primary(PyParser *p)
 {
     PyExpr *e = atom(p);
-    while (true) {
+    int links = 0;
+    for (;; links++) {
+        PyTokKind next = py_parser_peek(p)->kind;
+        if (next == PYT_DOT || next == PYT_LPAR || next == PYT_LSQB)
+            chain_link(p);
         if (py_parser_accept(p, PYT_DOT)) {
             const PyToken *name = py_parser_peek(p);
             if (name->kind != PYT_NAME || name->kw != PYKW_NONE)
@@ -298,6 +310,7 @@ static PyExpr *primary(PyParser *p)
             s->span = py_parser_join(e->span, py_parser_expect(p, PYT_RSQB)->span);
             e = s;
         } else {
+            p->chain -= links;
             return e;
         }
     }
@@ -376,10 +389,14 @@ static PyExpr *binary_level(PyParser *p, int level)
         return factor(p);
     PyExpr *left = binary_level(p, level + 1);
     PyOp op;
+    int links = 0;
     while (bin_op_at(p, level, &op)) {
+        chain_link(p);
+        links++;
         py_parser_next(p);
         left = new_binop(op, left, binary_level(p, level + 1));
     }
+    p->chain -= links;
     return left;
 }
 

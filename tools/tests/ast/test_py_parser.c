@@ -827,6 +827,26 @@ static void test_too_deep(void)
     CU_ASSERT_EQUAL(chain[0], '[');
 }
 
+/* Chains parse in a loop but make trees as deep as they are long: PY_MAX_CHAIN links. */
+static void test_long_chains(void)
+{
+    CU_ASSERT_STRING_EQUAL(parse(mem_printf("x%s\n", repeat(" + x", 1001, ""))),
+                           "error TooDeep 1:4003");
+    CU_ASSERT_EQUAL(parse(mem_printf("x%s\n", repeat(" + x", 1000, "")))[0], '[');
+    CU_ASSERT_STRING_EQUAL(parse(mem_printf("x%s\n", repeat("[0]", 1001, ""))),
+                           "error TooDeep 1:3002");
+    CU_ASSERT_STRING_EQUAL(parse(mem_printf("x%s\n", repeat("()", 1001, ""))),
+                           "error TooDeep 1:2002");
+    CU_ASSERT_STRING_EQUAL(parse(mem_printf("x%s\n", repeat(".a", 1001, ""))),
+                           "error TooDeep 1:2002");
+    /* Links of one chain and of a chain inside its operands add up. */
+    CU_ASSERT_STRING_EQUAL(parse(mem_printf("x%s%s\n", repeat(" * x", 600, ""),
+                                            repeat("[0]", 401, ""))),
+                           "error TooDeep 1:3602");
+    /* Links end with their chain: many short chains are fine. */
+    CU_ASSERT_EQUAL(parse(repeat("x + x\n", 3000, ""))[0], '[');
+}
+
 /* ---- robustness: every prefix and every one-byte deletion of real programs ---- */
 
 static const char *const programs[] = {
@@ -957,5 +977,6 @@ UNIT_SUITE(py_parser)
     CU_add_test(s, "syntax errors", test_syntax_errors);
     CU_add_test(s, "unsupported syntax", test_unsupported);
     CU_add_test(s, "too deep", test_too_deep);
+    CU_add_test(s, "long chains", test_long_chains);
     CU_add_test(s, "robustness", test_robust);
 }
