@@ -243,6 +243,10 @@ def join_cases():
                          "terms are collected as TVM's arith analyzer does.",
                          [("x", T(("n", 3), F32))], "R.concat((x, x))", S(["n * 2", 3], F32)))
     cs[-1]["spec"] = cs[-1]["spec"] + ["ARITH-1"]
+    cs.append(sinfo_case("concat", "self-symbolic-by-meaning", "The expectation 2 * n is judged by "
+                         "meaning: an implementation printing n * 2 passes.",
+                         [("x", T(("n", 3), F32))], "R.concat((x, x))", S(["2 * n", 3], F32)))
+    cs[-1]["spec"] = cs[-1]["spec"] + ["SINFO-CMP-1"]
     cs.append(sinfo_case("tile", "symbolic-twice", "tile of (n, 3) by (2, 3) is (n * 2, 9); "
                          "a repeat of a repeat is n * 6 as TVM prints it.",
                          [("x", T(("n", 3), F32))], "R.tile(R.tile(x, [2, 1]), [3, 1])",
