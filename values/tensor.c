@@ -110,6 +110,25 @@ Tensor *tensor_new(DataType dtype, int ndim, const int64_t *shape)
     return t;
 }
 
+Tensor *tensor_view(void *base, int64_t byte_offset, DataType dtype, int ndim, const int64_t *shape)
+{
+    if (!tensor_dtype_supported(dtype) || ndim < 0 || ndim > TENSOR_MAX_NDIM)
+        return NULL;
+    int64_t numel = tensor_shape_numel(dtype, ndim, shape);
+    if (numel < 0)
+        return NULL;
+    Tensor *t = MEM_NEW(Tensor);
+    t->dtype = dtype;
+    t->ndim = ndim;
+    t->shape = mem_alloc_atomic(sizeof(int64_t) * (size_t)(ndim > 0 ? ndim : 1));
+    if (ndim > 0)
+        memcpy(t->shape, shape, sizeof(int64_t) * (size_t)ndim);
+    t->numel = numel;
+    t->data = (char *)base + byte_offset;
+    t->byte_offset = byte_offset;
+    return t;
+}
+
 Tensor *tensor_copy(const Tensor *t)
 {
     Tensor *c = tensor_new(t->dtype, t->ndim, t->shape);

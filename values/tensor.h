@@ -19,6 +19,10 @@ typedef struct Tensor {
     int64_t *shape; /* ndim dims, each >= 0 */
     int64_t numel;
     void *data; /* numel * dtype_bytes(dtype) bytes */
+    /* Where the first element sits in the allocation it views (DLPack's byte_offset): 0 for
+     * a tensor of its own; a view of a storage or of another tensor records its offset here,
+     * while `data` already points at the first element. */
+    int64_t byte_offset;
 } Tensor;
 
 /* Largest rank a tensor may have, and the default of the largest size in bytes (2 GiB, well
@@ -42,6 +46,10 @@ int64_t tensor_shape_numel(DataType dtype, int ndim, const int64_t *shape);
 /* A zeroed tensor; NULL for an unsupported dtype, a bad rank, a negative dim or a size over
  * the limits (the caller raises the error it finds fitting). */
 Tensor *tensor_new(DataType dtype, int ndim, const int64_t *shape);
+/* A tensor over `numel * dtype_bytes` bytes of someone else's memory at base + byte_offset:
+ * writes through it are seen by every other view of those bytes. NULL as tensor_new. */
+Tensor *tensor_view(void *base, int64_t byte_offset, DataType dtype, int ndim,
+                    const int64_t *shape);
 /* A fresh tensor with the same dtype, shape and contents. */
 Tensor *tensor_copy(const Tensor *t);
 /* A fresh tensor holding a constant's data; the constant itself is never shared. */

@@ -125,6 +125,13 @@ Value *value_object(const char *name)
     return v;
 }
 
+Value *value_storage(Storage *s)
+{
+    Value *v = value_object("relax.Storage");
+    v->u.object.storage = s;
+    return v;
+}
+
 Value *value_callable_pattern(void)
 {
     Value *v = value_object("callable");

@@ -28,6 +28,16 @@ typedef enum ValueKind {
 
 typedef struct Value Value;
 
+/* A storage of the lowered IR (TVM's StorageObj): raw bytes that tensors view. It is an
+ * opaque object to programs (R.Object), so it rides in VAL_OBJECT under the kind name
+ * "relax.Storage". SPEC_NOTES: "The lowered IR". */
+typedef struct Storage {
+    void *data; /* nbytes bytes of atomic GC memory, zeroed at allocation */
+    int64_t nbytes;
+    DataType dtype_hint;
+    const char *scope;
+} Storage;
+
 /* A packed function's body. `ctx` is the evaluator's context: the function raises errors
  * and reaches host state through it. Returns the result value (unit is an empty tuple). */
 typedef Value *(*PackedFn)(void *ctx, Value **args, int nargs);
@@ -35,6 +45,9 @@ typedef Value *(*PackedFn)(void *ctx, Value **args, int nargs);
 struct Value {
     ValueKind kind;
     int id; /* small and unique per process, for traces only */
+    /* Set by the lowered IR's kill operators: the value's lifetime has ended and a later
+     * use of it is a runtime error (SPEC_NOTES: "The lowered IR", LOW-kill). */
+    bool killed;
     union {
         Tensor *tensor;
         struct {
@@ -67,6 +80,7 @@ struct Value {
             /* Only in expectations read from case files: {callable: true} matches any
              * closure, packed function or PrimFunc. Evaluation never creates one. */
             bool callable_pattern;
+            Storage *storage; /* "relax.Storage" objects only, else NULL */
         } object;
     } u;
 };
@@ -89,6 +103,8 @@ Value *value_primfunc(const struct PrimFunc *pf);
 Value *value_null(void);
 Value *value_object(const char *name);
 Value *value_callable_pattern(void);
+/* An opaque object named "relax.Storage" holding `s`. */
+Value *value_storage(Storage *s);
 
 /* "tensor", "tuple", "shape", "prim", "string", "dtype", "closure", "packed function",
  * "prim_func", "null", "object". */

@@ -60,6 +60,7 @@ const OpSchema *const *op_schema_all(int *n);
 const OpSchema *op_schema_elemwise(int *n); /* binary, unary */
 const OpSchema *op_schema_manip(int *n); /* creation, manipulation, linear algebra, statistical */
 const OpSchema *op_schema_nn(int *n);    /* nn, search and sort */
+const OpSchema *op_schema_lowered(int *n); /* the lowered IR: memory, vm, builtin, inspect */
 const OpSchema *op_schema_layout(int *n); /* layout_transform */
 
 struct Attrs;

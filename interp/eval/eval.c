@@ -50,6 +50,10 @@ static Value *eval_var(Interp *in, const Env *env, const Expr *e)
     if (v == NULL)
         interp_fail(in, "UnboundVariable", "E-2", e->span, "variable '%s' has no value",
                     e->u.var->name);
+    /* LOW-kill: a value whose lifetime a kill operator ended is never used again. */
+    if (v->killed)
+        interp_fail(in, "UseAfterKill", "LOW-kill", e->span,
+                    "variable '%s' is used after its value was killed", e->u.var->name);
     return v;
 }
 

@@ -8,6 +8,7 @@
 #include "interp/eval/env.h"
 #include "interp/eval/eval_internal.h"
 #include "interp/eval/packed.h"
+#include "interp/lowered/lowered.h"
 
 /* The evaluator runs on a stack of its own, large enough that the depth limit, not the C
  * stack, ends a deep non-tail recursion. The stack is reserved address space: only the pages
@@ -59,6 +60,7 @@ void interp_init(Interp *in, const IRModule *mod, const InterpOptions *opt, Erro
     in->fuel = in->opt.fuel;
     in->packed = packed_registry_new();
     packed_register_spectest(in->packed);
+    lowered_register_packed(in->packed);
     in->func_info = env_func_table_new();
     in->gvar_index = env_map_new(mod->nfuncs);
     in->globals = MEM_ARRAY(Value *, mod->nfuncs > 0 ? mod->nfuncs : 1);

@@ -48,6 +48,9 @@ StructInfo *ops_infer_fail(OpInferCtx *ctx, const char *code, const char *fmt, .
 const OpImpl *ops_elemwise(int *n);
 const OpImpl *ops_manip(int *n);
 const OpImpl *ops_nn(int *n);
+/* The lowered IR's operators (interp/lowered/). */
+const OpImpl *ops_lowered_memory(int *n);
+const OpImpl *ops_lowered_view(int *n);
 const OpImpl *ops_layout(int *n); /* layout_transform */
 
 #endif

@@ -9,6 +9,7 @@
 #include "interp/eval/builtins.h"
 #include "interp/ops/ops_common.h"
 #include "interp/structinfo/prover.h"
+#include "interp/structinfo/sinfo_call_tir.h"
 #include "interp/structinfo/sinfo_derive_internal.h"
 
 /* ---- purity ------------------------------------------------------------------------- */
@@ -175,9 +176,12 @@ static StructInfo *infer_builtin(SiCtx *c, const Expr *e, const char *op)
         "relax.call_dps_packed", "relax.call_pure_packed",    "relax.call_inplace_packed",
         "relax.invoke_closure",  "relax.invoke_pure_closure",
     };
-    for (size_t i = 0; i < sizeof from_sinfo_args / sizeof from_sinfo_args[0]; i++)
-        if (strcmp(op, from_sinfo_args[i]) == 0)
+    for (size_t i = 0; i < sizeof from_sinfo_args / sizeof from_sinfo_args[0]; i++) {
+        if (strcmp(op, from_sinfo_args[i]) == 0) {
+            si_check_call_tir(c, e, op);
             return default_derive(e);
+        }
+    }
     if (strcmp(op, "relax.print") == 0)
         return unit(e->span);
     if (strcmp(op, "relax.assert_op") == 0) {
