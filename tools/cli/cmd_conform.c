@@ -1,71 +1,141 @@
-/* cmd_conform: `relax conform`: finds case files, runs every selected case through the
- * reference adapter, applies known failures, prints the outcome lines and the summary.
- * SPEC_NOTES: "Exit codes" and "Case file errors (phase case)". */
-/* realpath is XSI. */
-#define _XOPEN_SOURCE 700
-
-#include <limits.h>
+/* cmd_conform: `relax conform`: selects cases, judges them through the reference adapter or an
+ * external one (in N workers), applies known failures, prints the outcome lines, the summary
+ * and the reports. SPEC_NOTES: "Exit codes", "The conformance runner". */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "ast/mem.h"
+#include "tools/cli/cli.h"
+#include "tools/cli/source.h"
 #include "tools/conform/adapter.h"
 #include "tools/conform/adapter_ext.h"
 #include "tools/conform/case_file.h"
-#include "tools/cli/cli.h"
-#include "tools/conform/corpus.h"
 #include "tools/conform/junit.h"
 #include "tools/conform/known_failures.h"
+#include "tools/conform/pool.h"
+#include "tools/conform/report.h"
 #include "tools/conform/runner.h"
-#include "tools/cli/source.h"
+#include "tools/conform/selection.h"
 
 const char CMD_CONFORM_USAGE[] =
     "usage: relax conform [options] [PATH ...]\n"
     "\n"
-    "Runs the conformance cases in PATH (directories are searched recursively for *.yaml;\n"
-    "default: ./spec-tests) and prints one line per case that does not pass, then\n"
-    "'conformance: N passed, N failed, N skipped'.\n"
+    "Runs the conformance cases in PATH (a case file, FILE#id for one case, or a directory\n"
+    "searched recursively for *.yaml; default: ./spec-tests) and prints one line per case\n"
+    "that does not pass, then 'conformance: N passed, N failed, N skipped'.\n"
     "\n"
-    "options:\n"
-    "  -v, --verbose           also print PASS and SKIP lines\n"
+    "selection:\n"
     "  --filter SUBSTR         only cases whose id '<path>#<id>' contains SUBSTR\n"
     "  --tag TAG               only cases with this tag (repeatable: any of them)\n"
-    "  --junit FILE            also write a JUnit XML report to FILE\n"
+    "  --list                  print the selected cases' ids and stop\n"
+    "running:\n"
+    "  -j, --jobs N            judge cases in N worker processes (default 1)\n"
+    "  --adapter 'COMMAND'     judge an external implementation (tools/adapters/README.md)\n"
+    "  --adapter-protocol N    1: one COMMAND per request (default); 2: one persistent COMMAND\n"
+    "  --adapter-timeout SECS  wall-clock limit per adapter request (default 60)\n"
+    "  --dump-requests DIR     also write every adapter request into DIR\n"
+    "  --max-failures N        stop after N failures; --fail-fast is --max-failures 1\n"
+    "  --allow-skips           a run where every case is skipped is not an error\n"
     "  --known-failures FILE   the list of expected failures (default: known-failures.txt\n"
     "                          in the spec-tests directory)\n"
-    "  --adapter 'COMMAND'     judge an external implementation, one COMMAND per request\n"
-    "                          (protocol: tools/adapters/README.md)\n"
-    "  --adapter-timeout SECS  wall-clock limit per adapter request (default 60)\n"
+    "reports:\n"
+    "  -v, --verbose           also print PASS and SKIP lines\n"
+    "  --summary               print passed/failed/known/skipped per chapter and per tag\n"
+    "  --junit FILE            write a JUnit XML report\n"
+    "  --tap FILE              write a TAP 14 report\n"
+    "  --jsonl FILE            write one JSON object per case (JSON Lines)\n"
+    "  --scoreboard FILE       write the Markdown scoreboard (per chapter, per tag, failures)\n"
     "\n"
-    "exit: 0 no failures, 1 failures, 2 usage, 3 a path or file cannot be read\n";
-
-typedef struct InputFile {
-    const char *disk;
-    const char *display; /* "spec-tests/..." when under a spec-tests directory */
-} InputFile;
+    "exit: 0 no failures, 1 failures (or every case skipped), 2 usage or an empty selection,\n"
+    "3 a path or file cannot be read or the adapter fails its preflight, 128+N stopped by\n"
+    "signal N (after the summary and the reports)\n";
 
 typedef struct Conform {
-    bool verbose;
-    const char *filter;
-    const char **tags;
-    int ntags, tags_cap;
-    const char *junit;
+    bool verbose, list, summary, allow_skips;
+    int jobs;
+    int max_failures; /* 0: no limit */
+    const char *junit, *tap, *jsonl, *scoreboard;
     const char *known_path;
-    const char *root; /* the first spec-tests directory met, or NULL */
-    InputFile *files;
-    int nfiles, files_cap;
+    const char *command; /* the command line, for the scoreboard */
+    Selection sel;
     CaseFile **loaded;
     int nloaded, loaded_cap;
+    const Case **cases;
+    int ncases, cases_cap;
     ReportEntry *entries;
     int nentries, entries_cap;
     int npass, nfail, nskip, nknown;
+    int not_run;
     unsigned missing;
     Adapter ad;
     KnownFailures *known;
 } Conform;
+
+static bool parse_count(const char *text, int *out)
+{
+    char *end = NULL;
+    long v = strtol(text, &end, 10);
+    if (end == text || *end != '\0' || v < 1 || v > 4096)
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+static bool takes_value(const char *a)
+{
+    static const char *const with_value[] = {"--filter",  "--tag",        "--junit",
+                                             "--tap",     "--jsonl",      "--scoreboard",
+                                             "-j",        "--jobs",       "--max-failures",
+                                             "--known-failures"};
+    for (size_t i = 0; i < sizeof with_value / sizeof *with_value; i++) {
+        if (strcmp(a, with_value[i]) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* An option with a value; returns 0 or the usage error's exit code. */
+static int take_option(Conform *cf, const char *a, const char *v)
+{
+    if (strcmp(a, "--filter") == 0)
+        cf->sel.filter = v;
+    else if (strcmp(a, "--tag") == 0)
+        VEC_PUSH(cf->sel.tags, cf->sel.ntags, cf->sel.tags_cap, v);
+    else if (strcmp(a, "--junit") == 0)
+        cf->junit = v;
+    else if (strcmp(a, "--tap") == 0)
+        cf->tap = v;
+    else if (strcmp(a, "--jsonl") == 0)
+        cf->jsonl = v;
+    else if (strcmp(a, "--scoreboard") == 0)
+        cf->scoreboard = v;
+    else if (strcmp(a, "--known-failures") == 0)
+        cf->known_path = v;
+    else if (strcmp(a, "--max-failures") == 0 && !parse_count(v, &cf->max_failures))
+        return cli_usage_error("conform", "--max-failures needs a positive count, got '%s'", v);
+    else if ((strcmp(a, "-j") == 0 || strcmp(a, "--jobs") == 0) && !parse_count(v, &cf->jobs))
+        return cli_usage_error("conform", "%s needs a positive count, got '%s'", a, v);
+    return 0;
+}
+
+static bool take_flag(Conform *cf, const char *a)
+{
+    if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0)
+        cf->verbose = true;
+    else if (strcmp(a, "--list") == 0)
+        cf->list = true;
+    else if (strcmp(a, "--summary") == 0)
+        cf->summary = true;
+    else if (strcmp(a, "--allow-skips") == 0)
+        cf->allow_skips = true;
+    else if (strcmp(a, "--fail-fast") == 0)
+        cf->max_failures = 1;
+    else
+        return false;
+    return true;
+}
 
 /* Returns 0, or the usage error's exit code. */
 static int parse_options(Conform *cf, int argc, char **argv, const char ***paths, int *npaths)
@@ -73,165 +143,132 @@ static int parse_options(Conform *cf, int argc, char **argv, const char ***paths
     int cap = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        bool takes_value = strcmp(a, "--filter") == 0 || strcmp(a, "--tag") == 0 ||
-                           strcmp(a, "--junit") == 0 || strcmp(a, "--known-failures") == 0;
-        if (takes_value && i + 1 >= argc)
-            return cli_usage_error("conform", "%s needs a value", a);
-        if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0)
-            cf->verbose = true;
-        else if (strcmp(a, "--filter") == 0)
-            cf->filter = argv[++i];
-        else if (strcmp(a, "--tag") == 0)
-            VEC_PUSH(cf->tags, cf->ntags, cf->tags_cap, argv[++i]);
-        else if (strcmp(a, "--junit") == 0)
-            cf->junit = argv[++i];
-        else if (strcmp(a, "--known-failures") == 0)
-            cf->known_path = argv[++i];
-        else if (a[0] == '-' && a[1] != '\0')
+        if (takes_value(a)) {
+            if (i + 1 >= argc)
+                return cli_usage_error("conform", "%s needs a value", a);
+            int status = take_option(cf, a, argv[++i]);
+            if (status != 0)
+                return status;
+        } else if (take_flag(cf, a)) {
+            continue;
+        } else if (a[0] == '-' && a[1] != '\0') {
             return cli_usage_error("conform", "unknown option '%s'", a);
-        else
+        } else {
             VEC_PUSH(*paths, *npaths, cap, a);
+        }
     }
     return 0;
 }
 
-/* The path from the nearest enclosing `spec-tests` directory on, so global ids read the same
- * from any working directory; *root gets that directory. */
-static const char *display_path(const char *disk, const char **root)
+/* The command line as one shell-quoted text. */
+static const char *command_text(int argc, char **argv)
 {
-    char buf[PATH_MAX];
-    *root = NULL;
-    if (realpath(disk, buf) == NULL)
-        return disk;
-    const char *name = "/spec-tests";
-    size_t n = strlen(name);
-    const char *best = NULL;
-    for (const char *p = strstr(buf, name); p != NULL; p = strstr(p + 1, name)) {
-        if (p[n] == '/' || p[n] == '\0')
-            best = p;
+    StrBuf sb;
+    strbuf_init(&sb);
+    strbuf_add(&sb, "relax");
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        bool plain = a[0] != '\0' && a[strspn(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRS"
+                                                 "TUVWXYZ0123456789-_./=#:,+")] == '\0';
+        strbuf_addf(&sb, plain ? " %s" : " '%s'", a);
     }
-    if (best == NULL)
-        return disk;
-    *root = mem_strndup(buf, (size_t)(best - buf) + n);
-    return best[n] == '\0' ? "spec-tests" : mem_strdup(best + 1);
+    return strbuf_str(&sb);
 }
 
-static void add_file(Conform *cf, const char *disk)
+static void add_entry(Conform *cf, const char *file, const Case *c, CaseResult r, double secs)
 {
-    const char *root;
-    InputFile f = {mem_strdup(disk), display_path(disk, &root)};
-    if (cf->root == NULL)
-        cf->root = root;
-    VEC_PUSH(cf->files, cf->nfiles, cf->files_cap, f);
+    ReportEntry e = {file, c ? c->id : NULL, r.outcome, r.reason, secs, c};
+    VEC_PUSH(cf->entries, cf->nentries, cf->entries_cap, e);
 }
 
-static int cmp_input(const void *a, const void *b)
+/* Reads every file and selects its cases; a broken file is one failure of the run (its FAIL
+ * line names the file, line and column) and the other files are still judged. */
+static void load_files(Conform *cf)
 {
-    return strcmp(((const InputFile *)a)->display, ((const InputFile *)b)->display);
-}
-
-/* Collects and sorts the files; returns 0, or 3 when a path cannot be read. */
-static int collect_files(Conform *cf, const char **paths, int npaths)
-{
-    int status = 0;
-    for (int i = 0; i < npaths; i++) {
-        if (!source_exists(paths[i])) {
-            fprintf(stderr, "%s: io error [IoError]: no such file or directory\n", paths[i]);
-            status = error_exit_code(PHASE_IO);
-        } else if (source_is_dir(paths[i])) {
-            const char *root;
-            display_path(paths[i], &root);
-            if (cf->root == NULL)
-                cf->root = root;
-            const char **found = NULL;
-            int nfound = corpus_find_files(paths[i], &found, 0);
-            for (int k = 0; k < nfound; k++)
-                add_file(cf, found[k]);
-        } else {
-            add_file(cf, paths[i]);
+    for (int i = 0; i < cf->sel.nfiles; i++) {
+        const InputFile *f = &cf->sel.files[i];
+        ErrorTrap trap;
+        if (setjmp(trap.jmp) != 0) {
+            CaseResult r = {OUTCOME_FAIL, error_format(&trap.error), 0};
+            add_entry(cf, f->display, NULL, r, 0);
+            cf->nfail++;
+            printf("FAIL %s\n", r.reason);
+            continue;
+        }
+        CaseFile *file = case_file_parse(f->display, source_read_file(f->disk, &trap), &trap);
+        VEC_PUSH(cf->loaded, cf->nloaded, cf->loaded_cap, file);
+        const char *missing = selection_missing_id(f, file);
+        if (missing != NULL)
+            fprintf(stderr, "%s#%s: no such case in the file\n", f->display, missing);
+        for (int k = 0; k < file->ncases; k++) {
+            if (selection_selects(&cf->sel, f, file->cases[k]))
+                VEC_PUSH(cf->cases, cf->ncases, cf->cases_cap, file->cases[k]);
         }
     }
-    if (cf->nfiles > 1)
-        qsort(cf->files, (size_t)cf->nfiles, sizeof *cf->files, cmp_input);
-    int out = 0;
-    for (int i = 0; i < cf->nfiles; i++) {
-        if (out == 0 || strcmp(cf->files[out - 1].display, cf->files[i].display) != 0)
-            cf->files[out++] = cf->files[i];
-    }
-    cf->nfiles = out;
-    return status;
 }
 
-static double now_seconds(void)
+static void print_line(const Conform *cf, const char *gid, CaseResult r)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static bool selected(const Conform *cf, const Case *c)
-{
-    if (cf->filter != NULL && strstr(c->global_id, cf->filter) == NULL)
-        return false;
-    if (cf->ntags == 0)
-        return true;
-    for (int i = 0; i < cf->ntags; i++) {
-        if (case_has_tag(c, cf->tags[i]))
-            return true;
-    }
-    return false;
-}
-
-static void record(Conform *cf, const char *file, const char *id, CaseResult r, double secs)
-{
-    ReportEntry e = {file, id, r.outcome, r.reason, secs};
-    VEC_PUSH(cf->entries, cf->nentries, cf->entries_cap, e);
-    const char *gid = id ? mem_printf("%s#%s", file, id) : file;
     switch (r.outcome) {
     case OUTCOME_PASS:
-        cf->npass++;
         if (cf->verbose)
             printf("PASS %s\n", gid);
         return;
     case OUTCOME_SKIP:
-        cf->nskip++;
-        cf->missing |= r.missing;
         if (cf->verbose)
             printf("SKIP %s: %s\n", gid, r.reason);
         return;
     case OUTCOME_KNOWN:
+    case OUTCOME_FAIL:
+    case OUTCOME_WRONG_PHASE:
+        printf("%s %s: %s\n", runner_outcome_name(r.outcome), gid, r.reason ? r.reason : "");
+        return;
+    }
+}
+
+static void count(Conform *cf, CaseResult r)
+{
+    switch (r.outcome) {
+    case OUTCOME_PASS:
+        cf->npass++;
+        return;
+    case OUTCOME_SKIP:
+        cf->nskip++;
+        cf->missing |= r.missing;
+        return;
+    case OUTCOME_KNOWN:
         cf->nknown++;
-        break;
+        return;
     case OUTCOME_FAIL:
     case OUTCOME_WRONG_PHASE:
         cf->nfail++;
-        break;
-    }
-    printf("%s %s: %s\n", runner_outcome_name(r.outcome), gid, r.reason ? r.reason : "");
-}
-
-static void run_file(Conform *cf, const InputFile *f)
-{
-    ErrorTrap trap;
-    if (setjmp(trap.jmp) != 0) {
-        CaseResult r = {OUTCOME_FAIL, error_format(&trap.error), 0};
-        ReportEntry e = {f->display, NULL, r.outcome, r.reason, 0};
-        VEC_PUSH(cf->entries, cf->nentries, cf->entries_cap, e);
-        cf->nfail++;
-        printf("FAIL %s\n", r.reason);
         return;
     }
-    CaseFile *file = case_file_parse(f->display, source_read_file(f->disk, &trap), &trap);
-    VEC_PUSH(cf->loaded, cf->nloaded, cf->loaded_cap, file);
-    for (int i = 0; i < file->ncases; i++) {
-        const Case *c = file->cases[i];
-        if (!selected(cf, c))
-            continue;
-        double start = now_seconds();
-        CaseResult r = adapter_ext_run_case(&cf->ad, c);
-        r = known_failures_apply(cf->known, c->global_id, r);
-        record(cf, f->display, c->id, r, now_seconds() - start);
-    }
+}
+
+static CaseResult judge(void *ctx, const Case *c)
+{
+    Conform *cf = ctx;
+    return adapter_ext_run_case(&cf->ad, c);
+}
+
+/* In case order, in the calling process: the known-failure ledger, the line, the counts. */
+static bool on_result(void *ctx, int index, CaseResult r, double seconds)
+{
+    Conform *cf = ctx;
+    const Case *c = cf->cases[index];
+    r = known_failures_apply(cf->known, c->global_id, r);
+    add_entry(cf, c->file, c, r, seconds);
+    print_line(cf, c->global_id, r);
+    count(cf, r);
+    fflush(stdout);
+    return cf->max_failures == 0 || cf->nfail < cf->max_failures;
+}
+
+static void worker_done(void *ctx)
+{
+    Conform *cf = ctx;
+    adapter_ext_stop(&cf->ad);
 }
 
 /* Listed cases this run did not meet and that do not exist: each fails the run. */
@@ -243,22 +280,25 @@ static void check_stale_known(Conform *cf)
             continue;
         char *file = known_failures_file_of(k);
         const char *rel = strncmp(file, "spec-tests/", 11) == 0 ? file + 11 : file;
-        const char *disk = cf->root ? mem_printf("%s/%s", cf->root, rel) : file;
+        const char *disk = cf->sel.root ? mem_printf("%s/%s", cf->sel.root, rel) : file;
         const char *why = known_failures_stale(k, cf->loaded, cf->nloaded, source_exists(disk));
         if (why == NULL)
             continue;
         cf->nfail++;
-        printf("STALE %s:%d: %s: %s (remove the line)\n", cf->known->path, k->line, k->global_id,
-               why);
+        const char *reason = mem_printf("%s:%d: %s: %s (remove the line)", cf->known->path,
+                                        k->line, k->global_id, why);
+        CaseResult r = {OUTCOME_FAIL, reason, 0};
+        add_entry(cf, cf->known->path, NULL, r, 0);
+        printf("STALE %s\n", reason);
     }
 }
 
 /* --known-failures FILE, else known-failures.txt in the spec-tests directory if present. */
 static const char *known_path(const Conform *cf)
 {
-    if (cf->known_path != NULL || cf->root == NULL)
+    if (cf->known_path != NULL || cf->sel.root == NULL)
         return cf->known_path;
-    const char *candidate = mem_printf("%s/known-failures.txt", cf->root);
+    const char *candidate = mem_printf("%s/known-failures.txt", cf->sel.root);
     return source_exists(candidate) ? candidate : NULL;
 }
 
@@ -279,23 +319,80 @@ static int load_known(Conform *cf)
     return 0;
 }
 
-static void print_summary(const Conform *cf)
+static void print_summary(const Conform *cf, const Report *rep)
 {
+    if (cf->summary)
+        fputs(report_summary(rep), stdout);
+    if (cf->not_run > 0)
+        printf("stopped: %d selected cases not run (%s)\n", cf->not_run,
+               pool_stop_signal() ? "interrupted by a signal" : "--max-failures reached");
     if (cf->nskip > 0)
         printf("skipped: needs phases %s (not provided by the implementation)\n",
                runner_missing_names(cf->missing));
     if (cf->nknown > 0)
         printf("known failures: %d (listed in %s)\n", cf->nknown, cf->known->path);
     printf("conformance: %d passed, %d failed, %d skipped\n", cf->npass, cf->nfail, cf->nskip);
+    fflush(stdout);
 }
 
-int cmd_conform(int argc, char **argv)
+static bool write_report(const char *path, const char *what, const char *text)
 {
-    Conform *cf = MEM_NEW(Conform);
+    if (path == NULL || report_write_file(path, text))
+        return true;
+    fprintf(stderr, "%s: io error [IoError]: cannot write the %s\n", path, what);
+    return false;
+}
+
+/* Every report file asked for; false when one cannot be written. */
+static bool write_reports(const Conform *cf, const Report *rep)
+{
+    bool ok = write_report(cf->junit, "JUnit report", junit_render(cf->entries, cf->nentries));
+    ok = write_report(cf->tap, "TAP report", cf->tap ? report_tap(rep) : "") && ok;
+    ok = write_report(cf->jsonl, "JSON Lines report", cf->jsonl ? report_jsonl(rep) : "") && ok;
+    return write_report(cf->scoreboard, "scoreboard",
+                        cf->scoreboard ? report_scoreboard(rep) : "") &&
+           ok;
+}
+
+static void judge_all(Conform *cf)
+{
+    PoolTask task = {cf->cases, cf->ncases, cf->jobs, cf, judge, on_result, worker_done};
+    pool_catch_signals();
+    int done = pool_run(&task);
+    cf->not_run = cf->ncases - done;
+    if (cf->not_run == 0)
+        check_stale_known(cf);
+}
+
+/* The run's exit status, after the summary. */
+static int finish(Conform *cf)
+{
+    Report rep = {cf->entries, cf->nentries, adapter_ext_describe(&cf->ad), cf->command,
+                  cf->not_run};
+    print_summary(cf, &rep);
+    bool written = write_reports(cf, &rep);
+    if (pool_stop_signal() != 0)
+        return 128 + pool_stop_signal();
+    if (!written)
+        return error_exit_code(PHASE_IO);
+    if (cf->nfail > 0)
+        return 1;
+    if (cf->npass + cf->nknown == 0 && cf->nskip > 0 && !cf->allow_skips) {
+        fprintf(stderr, "relax conform: every selected case was skipped: nothing was judged "
+                        "(--allow-skips accepts that)\n");
+        return 1;
+    }
+    return 0;
+}
+
+/* Options, files and selection; returns 0 or the exit status. */
+static int prepare(Conform *cf, int argc, char **argv, const AdapterExtOptions **ext)
+{
     const char **paths = NULL;
     int npaths = 0;
-    const AdapterExtOptions *ext = NULL;
-    int status = adapter_ext_take_options(&argc, argv, &ext);
+    cf->command = command_text(argc - 1, argv + 1);
+    cf->jobs = 1;
+    int status = adapter_ext_take_options(&argc, argv, ext);
     if (status == 0)
         status = parse_options(cf, argc, argv, &paths, &npaths);
     if (status != 0)
@@ -305,24 +402,45 @@ int cmd_conform(int argc, char **argv)
         paths[0] = source_default_corpus();
         npaths = 1;
     }
-    status = collect_files(cf, paths, npaths);
+    status = selection_collect(&cf->sel, paths, npaths);
+    if (status == 0)
+        status = load_known(cf);
     if (status != 0)
         return status;
-    status = load_known(cf);
+    load_files(cf);
+    if (cf->ncases == 0 && cf->nfail == 0) {
+        fprintf(stderr, "relax conform: no case matches the selection (paths, --filter, --tag)\n");
+        return error_exit_code(PHASE_USAGE);
+    }
+    return 0;
+}
+
+int cmd_conform(int argc, char **argv)
+{
+    Conform *cf = MEM_NEW(Conform);
+    const AdapterExtOptions *ext = NULL;
+    int status = prepare(cf, argc, argv, &ext);
     if (status != 0)
         return status;
+    if (cf->list) {
+        for (int i = 0; i < cf->ncases; i++)
+            printf("%s\n", cf->cases[i]->global_id);
+        return cf->nfail == 0 ? 0 : 1;
+    }
     if (ext != NULL)
         adapter_ext_init(&cf->ad, ext);
     else
         adapter_ref_init(&cf->ad);
-    for (int i = 0; i < cf->nfiles; i++)
-        run_file(cf, &cf->files[i]);
-    check_stale_known(cf);
-    print_summary(cf);
-    fflush(stdout);
-    if (cf->junit != NULL && !junit_write(cf->junit, cf->entries, cf->nentries)) {
-        fprintf(stderr, "%s: io error [IoError]: cannot write the JUnit report\n", cf->junit);
+    const char *why = adapter_ext_preflight(&cf->ad);
+    if (why != NULL) {
+        fprintf(stderr, "relax conform: the adapter failed its preflight request, nothing was "
+                        "judged: %s\n", why);
         return error_exit_code(PHASE_IO);
     }
-    return cf->nfail == 0 ? 0 : 1;
+    /* Workers start adapters of their own. */
+    if (cf->jobs > 1)
+        adapter_ext_stop(&cf->ad);
+    judge_all(cf);
+    adapter_ext_stop(&cf->ad);
+    return finish(cf);
 }

@@ -4,6 +4,7 @@
 #include "tools/conform/adapter_ext.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +14,7 @@
 #include "tools/cli/cli.h"
 #include "tools/conform/ext_process.h"
 #include "tools/conform/ext_protocol.h"
+#include "tools/conform/ext_session.h"
 
 /* Marks an Adapter as this one (its name pointer), whatever slots are switched off. */
 static const char EXT_NAME[] = "external";
@@ -21,6 +23,10 @@ typedef struct Ext {
     Adapter *ad; /* to switch off a slot the implementation answers `unsupported` */
     const char *command;
     double timeout;
+    int protocol;
+    ExtSession *session; /* protocol 2 */
+    const char *dump_dir;
+    int dumped;          /* requests of the current case written to dump_dir */
     bool no_ast;         /* a load of an ast: program was answered `unsupported` */
     bool switched_off;   /* a slot was switched off while judging the current case */
     const char *failure; /* the first broken exchange of the current case, or NULL */
@@ -83,12 +89,16 @@ static void switch_off(Ext *x, const ExtRequest *req)
 /* Why a finished process gave no usable answer, or NULL when it exited 0. */
 static const char *process_problem(const Ext *x, const ExtProcessResult *pr, const char *what)
 {
-    const char *last = ext_process_last_line(pr->err);
+    const char *last = ext_process_reason_line(pr->err);
     const char *tail = *last ? mem_printf(": %s", last) : " (nothing on stderr)";
     switch (pr->end) {
     case EXT_END_EXITED:
         if (pr->status == 0)
             return NULL;
+        /* A shell reports its command's death by signal N as status 128 + N. */
+        if (pr->status > 128 && pr->status < 128 + 32)
+            return mem_printf("adapter died of signal %d on the %s request%s", pr->status - 128,
+                              what, tail);
         return mem_printf("adapter exited with status %d on the %s request%s", pr->status, what,
                           tail);
     case EXT_END_SIGNALED:
@@ -102,29 +112,57 @@ static const char *process_problem(const Ext *x, const ExtProcessResult *pr, con
     case EXT_END_TOO_LONG:
         return mem_printf("adapter wrote more than %u MiB on the %s request (killed)",
                           EXT_PROCESS_MAX_OUTPUT >> 20, what);
+    case EXT_END_PROTOCOL:
+        return pr->err;
     }
     return "adapter failed";
 }
 
+/* --dump-requests: `<path>#<id>` as a file name, numbered within its case. */
+static void dump_request(Ext *x, const ExtRequest *req, const char *text)
+{
+    StrBuf name;
+    strbuf_init(&name);
+    for (const char *p = req->name ? req->name : "request"; *p; p++)
+        strbuf_addc(&name, (*p == '/' || *p == '#' || *p == ' ') ? '_' : *p);
+    const char *path = mem_printf("%s/%s.%d.%s.yaml", x->dump_dir, strbuf_str(&name),
+                                  ++x->dumped, ext_protocol_request_name(req->kind));
+    FILE *f = fopen(path, "w");
+    if (f == NULL) {
+        fprintf(stderr, "%s: io error [IoError]: cannot write the request\n", path);
+        return;
+    }
+    fputs(text, f);
+    fclose(f);
+}
+
 /* One request and its response. A broken exchange and an `unsupported` answer both come back
  * as an error response; the case's verdict is then decided by adapter_ext_run_case. */
-static void exchange(Ext *x, const ExtRequest *req, ExtResponse *res)
+static void exchange(Ext *x, const ExtRequest *given, ExtResponse *res)
 {
-    const char *what = ext_protocol_request_name(req->kind);
+    ExtRequest req = *given;
+    req.protocol = x->protocol;
+    const char *what = ext_protocol_request_name(req.kind);
+    const char *text = ext_protocol_write_request(&req);
+    if (x->dump_dir != NULL)
+        dump_request(x, &req, text);
     ExtProcessResult pr;
-    ext_process_run(x->command, ext_protocol_write_request(req), x->timeout, &pr);
+    if (x->session != NULL)
+        ext_session_request(x->session, text, what, &pr);
+    else
+        ext_process_run(x->command, text, x->timeout, &pr);
     const char *problem = process_problem(x, &pr, what);
     if (problem != NULL) {
         broken(x, problem, res);
         return;
     }
     const char *why = NULL;
-    if (!ext_protocol_read_response(pr.out, req->kind, res, &why)) {
+    if (!ext_protocol_read_response_as(pr.out, req.kind, x->protocol, res, &why)) {
         broken(x, mem_printf("malformed response to the %s request: %s", what, why), res);
         return;
     }
     if (res->kind == EXT_RESPONSE_UNSUPPORTED) {
-        switch_off(x, req);
+        switch_off(x, &req);
         res->kind = EXT_RESPONSE_ERROR;
         res->error.phase = PHASE_IO;
         res->error.code = "IoError";
@@ -283,6 +321,10 @@ void adapter_ext_init(Adapter *ad, const AdapterExtOptions *opts)
     x->ad = ad;
     x->command = opts->command;
     x->timeout = opts->timeout;
+    x->protocol = opts->protocol;
+    x->dump_dir = opts->dump_dir;
+    if (x->protocol == EXT_PROTOCOL_PERSISTENT)
+        x->session = ext_session_new(opts->command, opts->timeout);
     memset(ad, 0, sizeof *ad);
     ad->name = EXT_NAME;
     ad->self = x;
@@ -314,6 +356,7 @@ CaseResult adapter_ext_run_case(Adapter *ad, const Case *c)
                            RUNNER_NEEDS(PHASE_PARSE));
         x->switched_off = false;
         x->failure = NULL;
+        x->dumped = 0;
         CaseResult r = runner_run_case(ad, c);
         if (x->failure != NULL)
             return verdict(OUTCOME_FAIL, x->failure, 0);
@@ -335,37 +378,131 @@ static int parse_timeout(const char *text, double *out)
     return 0;
 }
 
+static int parse_protocol(const char *text, int *out)
+{
+    if (strcmp(text, "1") != 0 && strcmp(text, "2") != 0)
+        return cli_usage_error("conform", "--adapter-protocol is 1 or 2, got '%s'", text);
+    *out = text[0] - '0';
+    return 0;
+}
+
+static int take_value(AdapterExtOptions *o, const char *opt, const char *value)
+{
+    if (strcmp(opt, "--adapter-timeout") == 0)
+        return parse_timeout(value, &o->timeout);
+    if (strcmp(opt, "--adapter-protocol") == 0)
+        return parse_protocol(value, &o->protocol);
+    if (strcmp(opt, "--dump-requests") == 0) {
+        o->dump_dir = value;
+        return 0;
+    }
+    if (value[strspn(value, " \t")] == '\0')
+        return cli_usage_error("conform", "--adapter needs a command");
+    o->command = value;
+    return 0;
+}
+
+static bool is_ours(const char *a)
+{
+    return strcmp(a, "--adapter") == 0 || strcmp(a, "--adapter-timeout") == 0 ||
+           strcmp(a, "--adapter-protocol") == 0 || strcmp(a, "--dump-requests") == 0;
+}
+
 int adapter_ext_take_options(int *argc, char **argv, const AdapterExtOptions **opts)
 {
     AdapterExtOptions *o = MEM_NEW(AdapterExtOptions);
     o->timeout = ADAPTER_EXT_DEFAULT_TIMEOUT;
+    o->protocol = 0;
     *opts = NULL;
     int kept = 1;
     for (int i = 1; i < *argc; i++) {
         const char *a = argv[i];
-        bool ours = strcmp(a, "--adapter") == 0 || strcmp(a, "--adapter-timeout") == 0;
-        if (!ours) {
+        if (!is_ours(a)) {
             argv[kept++] = argv[i];
             continue;
         }
         if (i + 1 >= *argc)
             return cli_usage_error("conform", "%s needs a value", a);
-        const char *value = argv[++i];
-        if (strcmp(a, "--adapter-timeout") == 0) {
-            int status = parse_timeout(value, &o->timeout);
-            if (status != 0)
-                return status;
-        } else if (value[strspn(value, " \t")] == '\0') {
-            return cli_usage_error("conform", "--adapter needs a command");
-        } else {
-            o->command = value;
-        }
+        int status = take_value(o, a, argv[++i]);
+        if (status != 0)
+            return status;
     }
     *argc = kept;
     argv[kept] = NULL;
-    if (o->command == NULL && o->timeout != ADAPTER_EXT_DEFAULT_TIMEOUT)
-        return cli_usage_error("conform", "--adapter-timeout is for --adapter");
+    bool tuned = o->timeout != ADAPTER_EXT_DEFAULT_TIMEOUT || o->protocol != 0 ||
+                 o->dump_dir != NULL;
+    if (o->command == NULL && tuned)
+        return cli_usage_error("conform", "--adapter-timeout, --adapter-protocol and "
+                                          "--dump-requests are for --adapter");
+    if (o->protocol == 0)
+        o->protocol = EXT_PROTOCOL_VERSION;
     if (o->command != NULL)
         *opts = o;
     return 0;
+}
+
+/* A protocol 2 adapter's hello lists the requests it has: the others are switched off up
+ * front, as if each had been answered `unsupported`. */
+static void apply_hello(Ext *x, const ExtHello *hello)
+{
+    for (int k = 0; k < EXT_REQUEST_COUNT; k++) {
+        if (hello->supports[k])
+            continue;
+        ExtRequest req;
+        memset(&req, 0, sizeof req);
+        req.kind = (ExtRequestKind)k;
+        switch_off(x, &req);
+    }
+}
+
+const char *adapter_ext_preflight(Adapter *ad)
+{
+    if (ad->name != EXT_NAME)
+        return NULL;
+    Ext *x = ad->self;
+    if (x->session != NULL) {
+        const char *why = ext_session_start(x->session);
+        if (why == NULL)
+            apply_hello(x, ext_session_hello(x->session));
+        return why;
+    }
+    static const char program[] = "@R.function\ndef main(x: R.Tensor((2,), \"float32\")):\n"
+                                  "    return x\n";
+    ExtRequest req;
+    memset(&req, 0, sizeof req);
+    req.kind = EXT_REQUEST_LOAD;
+    req.name = "preflight";
+    req.program = program;
+    ExtResponse res;
+    x->failure = NULL;
+    const char *saved = x->dump_dir;
+    x->dump_dir = NULL;
+    exchange(x, &req, &res);
+    x->dump_dir = saved;
+    if (x->failure != NULL)
+        return x->failure;
+    if (res.kind == EXT_RESPONSE_ERROR && !x->switched_off)
+        return mem_printf("the adapter rejected a valid two-line program: %s",
+                          res.error.message ? res.error.message : "(no message)");
+    x->switched_off = false;
+    return NULL;
+}
+
+const char *adapter_ext_describe(const Adapter *ad)
+{
+    if (ad->name != EXT_NAME)
+        return mem_printf("relax-ref %s (built in)", RELAX_VERSION);
+    const Ext *x = ad->self;
+    if (x->session == NULL)
+        return mem_printf("%s (protocol 1)", x->command);
+    const ExtHello *h = ext_session_hello(x->session);
+    return h->name ? mem_printf("%s %s (protocol 2)", h->name, h->version)
+                   : mem_printf("%s (protocol 2)", x->command);
+}
+
+void adapter_ext_stop(Adapter *ad)
+{
+    Ext *x = ad->self;
+    if (ad->name == EXT_NAME && x->session != NULL)
+        ext_session_stop(x->session);
 }

@@ -14,20 +14,29 @@
 const char CMD_ADAPTER_SERVE_USAGE[] =
     "usage: relax adapter-serve\n"
     "\n"
-    "Reads one request of the conformance adapter protocol (version 1) on stdin and writes\n"
-    "the reference interpreter's response on stdout: what tools/adapters/relax-ref runs for\n"
-    "'relax conform --adapter'. See tools/adapters/README.md. Exit: 0 when a response was\n"
-    "written, 2 when stdin holds no valid request.\n";
+    "Answers the conformance adapter protocol on stdin and stdout with the reference\n"
+    "interpreter: what tools/adapters/relax-ref runs for 'relax conform --adapter'.\n"
+    "Protocol 1: stdin holds one request; its response is written and the command exits.\n"
+    "Protocol 2: the first request is 'hello'; then one request after another, each ended\n"
+    "by a line '...', each answered the same way, until stdin ends.\n"
+    "See tools/adapters/README.md. Exit: 0 when every request was answered, 2 when stdin\n"
+    "holds no valid request.\n";
 
-static char *read_all(FILE *in)
+/* One message: the lines up to a line `...` (protocol 2), or to the end of input (protocol 1).
+ * NULL at the end of input with nothing read. */
+static char *read_message(FILE *in)
 {
     StrBuf sb;
     strbuf_init(&sb);
-    char chunk[8192];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, in)) > 0)
-        strbuf_addn(&sb, chunk, n);
-    return strbuf_str(&sb);
+    char line[8192];
+    bool any = false;
+    while (fgets(line, sizeof line, in) != NULL) {
+        any = true;
+        if (strcmp(line, EXT_PROTOCOL_END) == 0)
+            return strbuf_str(&sb);
+        strbuf_add(&sb, line);
+    }
+    return any ? strbuf_str(&sb) : NULL;
 }
 
 static void set_error(ExtResponse *res, const Error *e)
@@ -182,21 +191,63 @@ static void answer(const Adapter *ref, const ExtRequest *req, ExtResponse *res)
     }
 }
 
+/* Answers one request text; false when it is not a request. */
+static bool serve_one(const Adapter *ref, const char *text, int version)
+{
+    ExtRequest req;
+    const char *why = NULL;
+    if (!ext_protocol_read_request(text, &req, &why) || req.protocol != version) {
+        fprintf(stderr, "relax adapter-serve: not a protocol %d request: %s\n", version,
+                why ? why : "another protocol version");
+        return false;
+    }
+    ExtResponse res;
+    answer(ref, &req, &res);
+    res.protocol = version;
+    fputs(ext_protocol_write_response(&res), stdout);
+    return true;
+}
+
+static void write_hello(void)
+{
+    printf("protocol: %d\nok: true\nimplementation: {name: relax-ref, version: \"%s\"}\n"
+           "requests: [",
+           EXT_PROTOCOL_PERSISTENT, RELAX_VERSION);
+    for (int k = 0; k < EXT_REQUEST_COUNT; k++)
+        printf("%s%s", k ? ", " : "", ext_protocol_request_name((ExtRequestKind)k));
+    printf("]\n%s", EXT_PROTOCOL_END);
+}
+
+/* Protocol 2 after the hello: a request, its response and `...`, until stdin ends. A request
+ * that cannot be read ends the session (the runner restarts it). */
+static int serve_session(const Adapter *ref)
+{
+    write_hello();
+    fflush(stdout);
+    for (char *text; (text = read_message(stdin)) != NULL;) {
+        if (!serve_one(ref, text, EXT_PROTOCOL_PERSISTENT))
+            return 2;
+        fputs(EXT_PROTOCOL_END, stdout);
+        if (fflush(stdout) != 0)
+            return 3;
+    }
+    return 0;
+}
+
 int cmd_adapter_serve(int argc, char **argv)
 {
     if (argc > 1)
         return cli_usage_error("adapter-serve", "takes no arguments (the request is on stdin)");
-    ExtRequest req;
-    const char *why = NULL;
-    if (!ext_protocol_read_request(read_all(stdin), &req, &why)) {
-        fprintf(stderr, "relax adapter-serve: not a protocol %d request: %s\n",
-                EXT_PROTOCOL_VERSION, why);
-        return 2;
-    }
     Adapter ref;
     adapter_ref_init(&ref);
-    ExtResponse res;
-    answer(&ref, &req, &res);
-    fputs(ext_protocol_write_response(&res), stdout);
+    const char *first = read_message(stdin);
+    if (first == NULL) {
+        fprintf(stderr, "relax adapter-serve: no request on stdin\n");
+        return 2;
+    }
+    if (ext_protocol_is_hello(first))
+        return serve_session(&ref);
+    if (!serve_one(&ref, first, EXT_PROTOCOL_VERSION))
+        return 2;
     return fflush(stdout) == 0 ? 0 : 3;
 }

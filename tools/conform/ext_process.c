@@ -67,8 +67,7 @@ static noreturn void child_exec(const char *command, int pipes[3][2])
     _exit(127);
 }
 
-/* Forks the command; false when the pipes or the fork cannot be made. */
-static bool spawn(Child *ch, const char *command)
+bool ext_process_spawn(const char *command, ExtChild *out)
 {
     int pipes[3][2] = {{-1, -1}, {-1, -1}, {-1, -1}};
     for (int i = 0; i < 3; i++) {
@@ -87,19 +86,32 @@ static bool spawn(Child *ch, const char *command)
     close(pipes[0][0]);
     close(pipes[1][1]);
     close(pipes[2][1]);
-    ch->in_fd = pipes[0][1];
-    ch->out.fd = pipes[1][0];
-    ch->err.fd = pipes[2][0];
+    out->in_fd = pipes[0][1];
+    out->out_fd = pipes[1][0];
+    out->err_fd = pipes[2][0];
     if (pid < 0) {
-        close_fd(&ch->in_fd);
-        close_fd(&ch->out.fd);
-        close_fd(&ch->err.fd);
+        close_fd(&out->in_fd);
+        close_fd(&out->out_fd);
+        close_fd(&out->err_fd);
         return false;
     }
     /* Also here, so a kill of the group cannot race the child's own setpgid. */
     setpgid(pid, pid);
-    ch->pid = pid;
-    fcntl(ch->in_fd, F_SETFL, fcntl(ch->in_fd, F_GETFL) | O_NONBLOCK);
+    out->pid = pid;
+    fcntl(out->in_fd, F_SETFL, fcntl(out->in_fd, F_GETFL) | O_NONBLOCK);
+    return true;
+}
+
+/* Forks the command; false when the pipes or the fork cannot be made. */
+static bool spawn(Child *ch, const char *command)
+{
+    ExtChild c;
+    if (!ext_process_spawn(command, &c))
+        return false;
+    ch->pid = c.pid;
+    ch->in_fd = c.in_fd;
+    ch->out.fd = c.out_fd;
+    ch->err.fd = c.err_fd;
     return true;
 }
 
@@ -227,6 +239,20 @@ static void finish(Child *ch, ExtEnd end, ExtProcessResult *res)
     res->err = strbuf_str(&ch->err.buf);
 }
 
+void ext_process_kill(ExtChild *ch, int *wait_status)
+{
+    kill(-ch->pid, SIGKILL);
+    int st = 0;
+    while (waitpid(ch->pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    if (wait_status != NULL)
+        *wait_status = st;
+    close_fd(&ch->in_fd);
+    close_fd(&ch->out_fd);
+    close_fd(&ch->err_fd);
+    ch->pid = 0;
+}
+
 void ext_process_run(const char *command, const char *input, double timeout, ExtProcessResult *res)
 {
     Child ch;
@@ -248,6 +274,39 @@ void ext_process_run(const char *command, const char *input, double timeout, Ext
     if (spawn(&ch, command))
         finish(&ch, pump(&ch), res);
     sigaction(SIGPIPE, &saved, NULL);
+}
+
+/* What a shell writes when the command it waits for dies of a signal ("Segmentation fault",
+ * "Killed", "Aborted (core dumped)", "sh: line 1: 123 Segmentation fault ..."). */
+static bool is_shell_signal_report(const char *line)
+{
+    static const char *const reports[] = {"Segmentation fault", "Killed", "Aborted",
+                                          "Bus error", "Floating point exception", "Terminated"};
+    for (size_t i = 0; i < sizeof reports / sizeof *reports; i++) {
+        const char *hit = strstr(line, reports[i]);
+        if (hit == NULL)
+            continue;
+        const char *rest = hit + strlen(reports[i]);
+        if (*rest == '\0' || strncmp(rest, " (core dumped)", 14) == 0 || hit == line ||
+            strncmp(line, "sh: ", 4) == 0 || strncmp(line, "/bin/sh: ", 9) == 0)
+            return true;
+    }
+    return false;
+}
+
+const char *ext_process_reason_line(const char *text)
+{
+    const char *line = ext_process_last_line(text);
+    if (!is_shell_signal_report(line))
+        return line;
+    /* The adapter's own last words are the line before the shell's report. */
+    size_t keep = strlen(text);
+    const char *at = strstr(text, line);
+    while (at != NULL) {
+        keep = (size_t)(at - text);
+        at = strstr(at + 1, line);
+    }
+    return ext_process_last_line(mem_strndup(text, keep));
 }
 
 const char *ext_process_last_line(const char *text)

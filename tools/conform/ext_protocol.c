@@ -154,7 +154,7 @@ char *ext_protocol_write_request(const ExtRequest *req)
 {
     StrBuf sb;
     strbuf_init(&sb);
-    strbuf_addf(&sb, "protocol: %d\nrequest: %s\n", EXT_PROTOCOL_VERSION,
+    strbuf_addf(&sb, "protocol: %d\nrequest: %s\n", req->protocol ? req->protocol : 1,
                 ext_protocol_request_name(req->kind));
     if (req->name != NULL)
         strbuf_addf(&sb, "name: %s\n", ext_protocol_quote(req->name));
@@ -193,7 +193,7 @@ char *ext_protocol_write_response(const ExtResponse *res)
 {
     StrBuf sb;
     strbuf_init(&sb);
-    strbuf_addf(&sb, "protocol: %d\n", EXT_PROTOCOL_VERSION);
+    strbuf_addf(&sb, "protocol: %d\n", res->protocol ? res->protocol : EXT_PROTOCOL_VERSION);
     if (res->kind == EXT_RESPONSE_UNSUPPORTED) {
         strbuf_add(&sb, "unsupported: true\n");
         return strbuf_str(&sb);
@@ -312,14 +312,28 @@ static bool get_strings(const YamlNode *map, const char *key, const char ***out,
     return true;
 }
 
-static bool check_version(const YamlNode *root, const char **why)
+static bool known_version(long long v)
+{
+    return v == EXT_PROTOCOL_VERSION || v == EXT_PROTOCOL_PERSISTENT;
+}
+
+/* The message's `protocol` (absent: `expected`) must be `expected`, or any known version when
+ * `expected` is 0; *got gets it. */
+static bool check_version(const YamlNode *root, int expected, int *got, const char **why)
 {
     const YamlNode *v = yaml_node_get(root, "protocol");
-    long long version = EXT_PROTOCOL_VERSION;
-    if (v != NULL && (!yaml_node_int(v, &version) || version != EXT_PROTOCOL_VERSION)) {
-        *why = mem_printf("protocol %s is not protocol %d", yaml_node_str(v), EXT_PROTOCOL_VERSION);
+    long long version = expected ? expected : EXT_PROTOCOL_VERSION;
+    if (v != NULL && !yaml_node_int(v, &version))
+        version = -1;
+    if (expected != 0 && version != expected) {
+        *why = mem_printf("protocol %s is not protocol %d", yaml_node_str(v), expected);
         return false;
     }
+    if (!known_version(version)) {
+        *why = mem_printf("unknown protocol %s", yaml_node_str(v));
+        return false;
+    }
+    *got = (int)version;
     return true;
 }
 
@@ -378,7 +392,7 @@ bool ext_protocol_read_request(const char *text, ExtRequest *req, const char **w
         *why = "a request is a YAML mapping";
         return false;
     }
-    return check_version(root, why) && read_request_body(root, req, why);
+    return check_version(root, 0, &req->protocol, why) && read_request_body(root, req, why);
 }
 
 static const char *value_problem(const YamlNode *value)
@@ -479,6 +493,12 @@ static bool read_error(const YamlNode *root, ExtRequestKind kind, ExtResponse *r
 bool ext_protocol_read_response(const char *text, ExtRequestKind kind, ExtResponse *res,
                                 const char **why)
 {
+    return ext_protocol_read_response_as(text, kind, EXT_PROTOCOL_VERSION, res, why);
+}
+
+bool ext_protocol_read_response_as(const char *text, ExtRequestKind kind, int version,
+                                   ExtResponse *res, const char **why)
+{
     memset(res, 0, sizeof *res);
     *why = NULL;
     const YamlNode *root = read_document(text, why);
@@ -488,7 +508,7 @@ bool ext_protocol_read_response(const char *text, ExtRequestKind kind, ExtRespon
         *why = mem_printf("a response is a YAML mapping, got %s", yaml_node_str(root));
         return false;
     }
-    if (!check_version(root, why))
+    if (!check_version(root, version, &res->protocol, why))
         return false;
     const YamlNode *unsupported = yaml_node_get(root, "unsupported");
     bool flag = false;
@@ -505,4 +525,67 @@ bool ext_protocol_read_response(const char *text, ExtRequestKind kind, ExtRespon
     if (!read_extras(root, res, why))
         return false;
     return ok ? read_ok(root, kind, res, why) : read_error(root, kind, res, why);
+}
+
+/* ---- the protocol 2 handshake ---- */
+
+char *ext_protocol_write_hello(void)
+{
+    return mem_printf("protocol: %d\nrequest: hello\n", EXT_PROTOCOL_PERSISTENT);
+}
+
+bool ext_protocol_is_hello(const char *text)
+{
+    const char *why = NULL;
+    const YamlNode *root = read_document(text, &why);
+    const YamlNode *kind = root && root->kind == YAML_NODE_MAP ? yaml_node_get(root, "request")
+                                                               : NULL;
+    return kind != NULL && kind->kind == YAML_NODE_SCALAR && strcmp(kind->scalar, "hello") == 0;
+}
+
+static bool read_implementation(const YamlNode *root, ExtHello *hello, const char **why)
+{
+    const YamlNode *impl = yaml_node_get(root, "implementation");
+    if (impl == NULL || impl->kind != YAML_NODE_MAP) {
+        *why = "the hello answer needs 'implementation: {name: .., version: ..}'";
+        return false;
+    }
+    if (!get_text(impl, "name", &hello->name, why) ||
+        !get_text(impl, "version", &hello->version, why))
+        return false;
+    if (hello->name == NULL) {
+        *why = "the hello answer needs the implementation's 'name'";
+        return false;
+    }
+    if (hello->version == NULL)
+        hello->version = "unknown";
+    return true;
+}
+
+bool ext_protocol_read_hello(const char *text, ExtHello *hello, const char **why)
+{
+    memset(hello, 0, sizeof *hello);
+    *why = NULL;
+    const YamlNode *root = read_document(text, why);
+    if (root == NULL)
+        return false;
+    int version = 0;
+    bool ok = false;
+    const YamlNode *okn = root->kind == YAML_NODE_MAP ? yaml_node_get(root, "ok") : NULL;
+    if (okn == NULL || !yaml_node_bool(okn, &ok) || !ok) {
+        *why = "the hello answer is a mapping with 'ok: true'";
+        return false;
+    }
+    const char **names = NULL;
+    int n = 0;
+    if (!check_version(root, EXT_PROTOCOL_PERSISTENT, &version, why) ||
+        !read_implementation(root, hello, why) || !get_strings(root, "requests", &names, &n, why))
+        return false;
+    /* Names of later request kinds are for later runners: ignored. */
+    for (int i = 0; i < n; i++) {
+        ExtRequestKind kind;
+        if (parse_request_kind(names[i], &kind))
+            hello->supports[kind] = true;
+    }
+    return true;
 }

@@ -10,6 +10,10 @@
 #include "tools/conform/yaml_node.h"
 
 #define EXT_PROTOCOL_VERSION 1
+/* Protocol 2: one persistent process, a `hello` handshake, each message one YAML document
+ * ended by a line `...` (EXT_PROTOCOL_END). */
+#define EXT_PROTOCOL_PERSISTENT 2
+#define EXT_PROTOCOL_END "...\n"
 
 typedef enum ExtRequestKind {
     EXT_REQUEST_LOAD,
@@ -34,6 +38,7 @@ typedef struct ExtRequest {
     int nargs;
     const char *const *bindings; /* struct_info: the bindings whose StructInfo is asked for */
     int nbindings;
+    int protocol; /* 1 or 2; 0 writes as 1 */
 } ExtRequest;
 
 typedef enum ExtResponseKind {
@@ -44,6 +49,7 @@ typedef enum ExtResponseKind {
 
 typedef struct ExtResponse {
     ExtResponseKind kind;
+    int protocol; /* the version written (0: 1) or read */
     /* EXT_RESPONSE_ERROR: phase, code, rule, message and (when given) line and col. The phase
      * defaults to the request's own; a roundtrip failure needs only the message. */
     Error error;
@@ -73,6 +79,24 @@ char *ext_protocol_write_response(const ExtResponse *res);
  * a valid response to it. */
 bool ext_protocol_read_response(const char *text, ExtRequestKind kind, ExtResponse *res,
                                 const char **why);
+
+/* The same for a response to a request of protocol `version` (1 or 2): its `protocol` field,
+ * when given, must be that version. */
+bool ext_protocol_read_response_as(const char *text, ExtRequestKind kind, int version,
+                                   ExtResponse *res, const char **why);
+
+/* What an implementation says of itself in answer to protocol 2's `hello`. */
+typedef struct ExtHello {
+    const char *name;    /* implementation name */
+    const char *version; /* implementation version */
+    bool supports[EXT_REQUEST_COUNT];
+} ExtHello;
+
+/* The handshake request (`protocol: 2`, `request: hello`) and the reading of its answer. */
+char *ext_protocol_write_hello(void);
+bool ext_protocol_read_hello(const char *text, ExtHello *hello, const char **why);
+/* Whether a request text is the handshake (the serving side's first question). */
+bool ext_protocol_is_hello(const char *text);
 
 /* A YAML double-quoted scalar holding `s` exactly. */
 char *ext_protocol_quote(const char *s);

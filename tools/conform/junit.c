@@ -1,5 +1,6 @@
-/* junit: the conformance run as JUnit XML; KNOWN and SKIP become <skipped>, FAIL and
- * WRONG-PHASE <failure>, a broken case file an <error>. SPEC_NOTES: "Exit codes". */
+/* junit: the conformance run as JUnit XML; KNOWN and SKIP become <skipped> (type KNOWN with
+ * the known-failures.txt reason, or SKIP), FAIL and WRONG-PHASE <failure>, a broken case file
+ * or a stale known-failures.txt line an <error>. SPEC_NOTES: "Exit codes". */
 #include "tools/conform/junit.h"
 
 #include <stdio.h>
@@ -46,6 +47,9 @@ static void add_testcase(StrBuf *sb, const ReportEntry *e)
     }
     const char *tag = e->id == NULL ? "error" : is_failure(e->outcome) ? "failure" : "skipped";
     strbuf_addf(sb, ">\n      <%s type=\"%s\" message=\"", tag, runner_outcome_name(e->outcome));
+    /* The known-failure ledger's state is part of the verdict. */
+    if (e->outcome == OUTCOME_KNOWN)
+        add_escaped(sb, "known failure (known-failures.txt): ");
     add_escaped(sb, e->reason);
     strbuf_add(sb, "\"/>\n    </testcase>\n");
 }

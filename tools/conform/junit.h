@@ -5,15 +5,7 @@
 
 #include <stdbool.h>
 
-#include "tools/conform/runner.h"
-
-typedef struct ReportEntry {
-    const char *file; /* display path of the case file */
-    const char *id;   /* case id, or NULL for an error of the whole file */
-    Outcome outcome;
-    const char *reason;
-    double seconds;
-} ReportEntry;
+#include "tools/conform/report.h"
 
 /* Writes the report; false when the file cannot be written. */
 bool junit_write(const char *path, const ReportEntry *entries, int n);

@@ -38,7 +38,7 @@ static void test_request_roundtrip(void)
     YamlNode *args[] = {prim("3"), yaml_node_new_scalar("a string: with # marks", false)};
     const char *bindings[] = {"x", "f.y"};
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
-        ExtRequest req = {EXT_REQUEST_RUN, "t.yaml#a", texts[i], NULL, "f", args, 2, NULL, 0};
+        ExtRequest req = {EXT_REQUEST_RUN, "t.yaml#a", texts[i], NULL, "f", args, 2, NULL, 0, 1};
         ExtRequest back;
         const char *why = NULL;
         CU_ASSERT_TRUE_FATAL(
@@ -54,7 +54,7 @@ static void test_request_roundtrip(void)
         CU_ASSERT_STRING_EQUAL(back.args[1]->scalar, "a string: with # marks");
     }
     ExtRequest si = {
-        EXT_REQUEST_STRUCT_INFO, NULL, NULL, "IRModule: {funcs: {}}\n", NULL, NULL, 0, bindings, 2};
+        EXT_REQUEST_STRUCT_INFO, NULL, NULL, "IRModule: {funcs: {}}\n", NULL, NULL, 0, bindings, 2, 1};
     ExtRequest back;
     const char *why = NULL;
     const char *text = ext_protocol_write_request(&si);
@@ -67,7 +67,7 @@ static void test_request_roundtrip(void)
         ext_protocol_read_request("protocol: 1\nrequest: fly\nprogram: x\n", &back, &why));
     CU_ASSERT_FALSE(ext_protocol_read_request("protocol: 1\nrequest: load\n", &back, &why));
     CU_ASSERT_FALSE(
-        ext_protocol_read_request("protocol: 2\nrequest: load\nprogram: x\n", &back, &why));
+        ext_protocol_read_request("protocol: 3\nrequest: load\nprogram: x\n", &back, &why));
 }
 
 static ExtResponse read_ok(const char *text, ExtRequestKind kind)
@@ -293,7 +293,7 @@ static void expect_outcome(Adapter *ad, const char *id, Outcome want, const char
 
 static void init_fake(Adapter *ad, const char *command, double timeout)
 {
-    AdapterExtOptions opts = {command, timeout};
+    AdapterExtOptions opts = {command, timeout, 1, NULL};
     adapter_ext_init(ad, &opts);
 }
 

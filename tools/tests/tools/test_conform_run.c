@@ -1,0 +1,230 @@
+/* Tests of the conformance run's machinery: protocol 2 sessions (handshake, crash, restart,
+ * timeouts), the worker pool's order, the reports' formats. SPEC_NOTES: "The conformance
+ * runner"; the protocol is tools/adapters/README.md. */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "ast/mem.h"
+#include "tools/conform/adapter_ext.h"
+#include "tools/conform/ext_process.h"
+#include "tools/conform/ext_session.h"
+#include "tools/conform/pool.h"
+#include "tools/conform/report.h"
+#include "tools/tests/unit.h"
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* A protocol 2 adapter in sh: answers hello, then each request with `body` (shell words run
+ * with $n the request's number, 1 for the first after hello). */
+static const char *session_adapter(const char *body)
+{
+    return mem_printf(
+        "n=0; while IFS= read -r line; do [ \"$line\" = ... ] || continue; "
+        "if [ $n = 0 ]; then printf '%%s\\n' 'protocol: 2' 'ok: true' "
+        "'implementation: {name: fake, version: \"7\"}' 'requests: [load, run, future]' ...; "
+        "else %s; fi; n=$((n+1)); done",
+        body);
+}
+
+static const char REQUEST[] = "protocol: 2\nrequest: load\nprogram: x\n";
+
+static void test_session_answers_and_restarts(void)
+{
+    ExtSession *s = ext_session_new(
+        session_adapter("if [ $n = 2 ]; then echo 'backend died' >&2; exit 5; fi; "
+                        "printf '%s\\n' 'protocol: 2' \"ok: true\" \"n: $n\" ..."),
+        10);
+    CU_ASSERT_PTR_NULL_FATAL(ext_session_start(s));
+    const ExtHello *h = ext_session_hello(s);
+    CU_ASSERT_STRING_EQUAL(h->name, "fake");
+    CU_ASSERT_STRING_EQUAL(h->version, "7");
+    CU_ASSERT_TRUE(h->supports[EXT_REQUEST_LOAD] && h->supports[EXT_REQUEST_RUN]);
+    CU_ASSERT_FALSE(h->supports[EXT_REQUEST_WELLFORMED]);
+    ExtProcessResult res;
+    ext_session_request(s, REQUEST, "load", &res);
+    CU_ASSERT_EQUAL(res.end, EXT_END_EXITED);
+    CU_ASSERT_EQUAL(res.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(res.out, "n: 1"));
+    /* The second request kills it: the reason is its own stderr, and the next request finds a
+     * new process (numbering from 1 again). */
+    ext_session_request(s, REQUEST, "load", &res);
+    CU_ASSERT_EQUAL(res.end, EXT_END_EXITED);
+    CU_ASSERT_EQUAL(res.status, 5);
+    CU_ASSERT_STRING_EQUAL(ext_process_reason_line(res.err), "backend died");
+    ext_session_request(s, REQUEST, "load", &res);
+    CU_ASSERT_EQUAL(res.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(res.out, "n: 1"));
+    ext_session_stop(s);
+}
+
+static void test_session_hang_costs_two_timeouts(void)
+{
+    ExtSession *s = ext_session_new(session_adapter("sleep 30"), 0.5);
+    double start = now_seconds();
+    ExtProcessResult res;
+    for (int i = 0; i < 5; i++)
+        ext_session_request(s, REQUEST, "run", &res);
+    CU_ASSERT_EQUAL(res.end, EXT_END_PROTOCOL);
+    CU_ASSERT_PTR_NOT_NULL(strstr(res.err, "timed out on 2 requests in a row"));
+    CU_ASSERT_TRUE(now_seconds() - start < 3.0);
+}
+
+static void test_session_bad_hello(void)
+{
+    ExtSession *s = ext_session_new("read x; echo 'not an adapter'; echo ...; sleep 30", 5);
+    const char *why = ext_session_start(s);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(why);
+    CU_ASSERT_PTR_NOT_NULL(strstr(why, "malformed answer to hello"));
+    s = ext_session_new("echo 'no such backend' >&2; exit 4", 5);
+    why = ext_session_start(s);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(why);
+    CU_ASSERT_PTR_NOT_NULL(strstr(why, "status 4 before answering hello: no such backend"));
+    /* Never asked again: the answer is immediate. */
+    ExtProcessResult res;
+    ext_session_request(s, REQUEST, "load", &res);
+    CU_ASSERT_EQUAL(res.end, EXT_END_PROTOCOL);
+}
+
+static void test_session_two_responses(void)
+{
+    ExtSession *s = ext_session_new(
+        session_adapter("printf '%s\\n' 'ok: true' ... 'ok: true' ..."), 5);
+    ExtProcessResult res;
+    ext_session_request(s, REQUEST, "load", &res);
+    CU_ASSERT_EQUAL(res.end, EXT_END_PROTOCOL);
+    CU_ASSERT_PTR_NOT_NULL(strstr(res.err, "more than one response"));
+}
+
+static void test_preflight(void)
+{
+    Adapter ad;
+    AdapterExtOptions two = {session_adapter("printf '%s\\n' 'ok: true' ..."), 5, 2, NULL};
+    adapter_ext_init(&ad, &two);
+    CU_ASSERT_PTR_NULL(adapter_ext_preflight(&ad));
+    /* The hello did not list wellformed: that phase is off before any case. */
+    CU_ASSERT_PTR_NULL(ad.check_wellformed);
+    CU_ASSERT_PTR_NOT_NULL(ad.run);
+    CU_ASSERT_PTR_NOT_NULL(strstr(adapter_ext_describe(&ad), "fake 7 (protocol 2)"));
+    adapter_ext_stop(&ad);
+    AdapterExtOptions one = {"cat >/dev/null; echo 'Segmentation fault' >&2; exit 139", 5, 1,
+                             NULL};
+    adapter_ext_init(&ad, &one);
+    const char *why = adapter_ext_preflight(&ad);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(why);
+    CU_ASSERT_PTR_NOT_NULL(strstr(why, "died of signal 11"));
+    AdapterExtOptions rejects = {"cat >/dev/null; printf 'ok: false\\nmessage: no\\n'", 5, 1, NULL};
+    adapter_ext_init(&ad, &rejects);
+    CU_ASSERT_PTR_NOT_NULL(adapter_ext_preflight(&ad));
+}
+
+static void test_reason_line(void)
+{
+    CU_ASSERT_STRING_EQUAL(ext_process_reason_line("loading\nout of stack\nSegmentation fault\n"),
+                           "out of stack");
+    CU_ASSERT_STRING_EQUAL(
+        ext_process_reason_line("boom\nsh: line 1: 42 Aborted (core dumped) ./impl\n"), "boom");
+    CU_ASSERT_STRING_EQUAL(ext_process_reason_line("plain last words\n"), "plain last words");
+}
+
+/* ---- the pool ---- */
+
+typedef struct PoolCheck {
+    int seen;
+    bool in_order;
+    int stop_after; /* 0: never */
+} PoolCheck;
+
+static CaseResult judge_by_line(void *ctx, const Case *c)
+{
+    (void)ctx;
+    CaseResult r = {c->line % 3 == 0 ? OUTCOME_FAIL : OUTCOME_PASS,
+                    c->line % 3 == 0 ? mem_printf("line %d", c->line) : NULL, 0};
+    return r;
+}
+
+static bool check_order(void *ctx, int index, CaseResult r, double seconds)
+{
+    PoolCheck *pc = ctx;
+    (void)seconds;
+    const char *want = index % 3 == 0 ? mem_printf("line %d", index) : NULL;
+    pc->in_order = pc->in_order && index == pc->seen &&
+                   (want ? r.reason && strcmp(r.reason, want) == 0 : r.reason == NULL);
+    pc->seen++;
+    return pc->stop_after == 0 || pc->seen < pc->stop_after;
+}
+
+static void test_pool_order(void)
+{
+    enum { N = 40 };
+    Case *cases = MEM_ARRAY(Case, N);
+    const Case **list = MEM_ARRAY(const Case *, N);
+    for (int i = 0; i < N; i++) {
+        cases[i].line = i;
+        list[i] = &cases[i];
+    }
+    for (int jobs = 1; jobs <= 3; jobs++) {
+        PoolCheck pc = {0, true, 0};
+        PoolTask t = {list, N, jobs, &pc, judge_by_line, check_order, NULL};
+        CU_ASSERT_EQUAL(pool_run(&t), N);
+        CU_ASSERT_EQUAL(pc.seen, N);
+        CU_ASSERT_TRUE(pc.in_order);
+    }
+    PoolCheck pc = {0, true, 7};
+    PoolTask t = {list, N, 2, &pc, judge_by_line, check_order, NULL};
+    CU_ASSERT_EQUAL(pool_run(&t), 7);
+}
+
+/* ---- reports ---- */
+
+static void test_reports(void)
+{
+    static const char *const tags[] = {"tvm-bug"};
+    Case c;
+    memset(&c, 0, sizeof c);
+    c.id = "b";
+    c.tags = (const char **)tags;
+    c.ntags = 1;
+    ReportEntry entries[] = {
+        {"spec-tests/eval/t.yaml", "a", OUTCOME_PASS, NULL, 0.5, NULL},
+        {"spec-tests/eval/t.yaml", "b", OUTCOME_FAIL, "got \"x\"\n| y", 0.25, &c},
+        {"spec-tests/ops/u.yaml", "c", OUTCOME_SKIP, "needs run", 0, NULL},
+        {"spec-tests/ops/u.yaml", "d", OUTCOME_KNOWN, "float16", 0, NULL},
+    };
+    Report rep = {entries, 4, "impl 1 (protocol 2)", "relax conform x", 0};
+    const char *tap = report_tap(&rep);
+    CU_ASSERT_PTR_NOT_NULL(strstr(tap, "TAP version 14\n1..4\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(tap, "ok 1 - spec-tests/eval/t.yaml\\#a\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(tap, "not ok 2 - spec-tests/eval/t.yaml\\#b\n  ---\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(tap, "ok 3 - spec-tests/ops/u.yaml\\#c # SKIP needs run\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(tap, "ok 4 - spec-tests/ops/u.yaml\\#d # TODO known failure"));
+    const char *jsonl = report_jsonl(&rep);
+    CU_ASSERT_PTR_NOT_NULL(strstr(jsonl, "\"message\":\"got \\\"x\\\"\\n| y\"}\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(jsonl, "\"tags\":[\"tvm-bug\"]"));
+    const char *board = report_scoreboard(&rep);
+    CU_ASSERT_PTR_NOT_NULL(strstr(board, "**1 of 3 judged cases agree with the corpus (33.3%)**"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(board, "| eval | 1 | 1 | 0 | 0 | 50.0 |"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(board, "| tvm-bug | 0 | 1 | 0 | 0 | 0.0 |"));
+    /* The reason's first line only, its `|` escaped. */
+    CU_ASSERT_PTR_NOT_NULL(strstr(board, "| FAIL | tvm-bug | got \"x\" |"));
+    const char *summary = report_summary(&rep);
+    CU_ASSERT_PTR_NOT_NULL(strstr(summary, "ops"));
+}
+
+UNIT_SUITE(conform_run)
+{
+    CU_pSuite s = CU_add_suite("conform run", 0, 0);
+    CU_add_test(s, "protocol 2: answers, crash, restart", test_session_answers_and_restarts);
+    CU_add_test(s, "protocol 2: a hang costs two timeouts", test_session_hang_costs_two_timeouts);
+    CU_add_test(s, "protocol 2: a bad hello fails once", test_session_bad_hello);
+    CU_add_test(s, "protocol 2: two responses to one request", test_session_two_responses);
+    CU_add_test(s, "preflight", test_preflight);
+    CU_add_test(s, "the adapter's own last words", test_reason_line);
+    CU_add_test(s, "workers hand results back in order", test_pool_order);
+    CU_add_test(s, "TAP, JSON Lines, scoreboard", test_reports);
+}
