@@ -1,0 +1,235 @@
+#!/usr/bin/python3
+"""End-to-end checks of `relax conform` as CI uses it: fixture adapters that misbehave fail
+the cases they must, fast; empty selections and all-skipped runs exit non-zero; SIGINT still
+writes the summary and the reports; -j N gives the same summary; and the JUnit, TAP 14 and
+JSON Lines reports validate. Run: /usr/bin/python3 tools/tests/tools/test_conform_cli.py RELAX"""
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+import xml.etree.ElementTree as ET
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
+RELAX = os.path.abspath(sys.argv.pop(1)) if len(sys.argv) > 1 else os.path.join(ROOT, "build", "relax")
+FAKE = os.path.join(ROOT, "tools", "tests", "fixtures", "adapters", "fake.py")
+CHAPTER = os.path.join(ROOT, "spec-tests", "eval", "closures.yaml")
+SUMMARY = re.compile(r"^conformance: (\d+) passed, (\d+) failed, (\d+) skipped$", re.M)
+
+
+def conform(*args, env=None):
+    full_env = dict(os.environ, RELAX=RELAX, **(env or {}))
+    start = time.monotonic()
+    p = subprocess.run([RELAX, "conform", *args], capture_output=True, text=True, cwd=ROOT,
+                       env=full_env, timeout=300)
+    return p, time.monotonic() - start
+
+
+def counts(out):
+    m = SUMMARY.search(out)
+    assert m, "no summary line in:\n" + out
+    return tuple(int(x) for x in m.groups())
+
+
+def ncases(path):
+    p, _ = conform("--list", path)
+    return len(p.stdout.split())
+
+
+class FixtureAdapters(unittest.TestCase):
+    """Each misbehaving adapter fails every case (protocol 1 and 2), with its reason."""
+
+    def judge(self, mode, protocol, timeout="2"):
+        return conform("--adapter", "%s %s" % (FAKE, mode), "--adapter-protocol", protocol,
+                       "--adapter-timeout", timeout, CHAPTER)
+
+    def check_all_fail(self, mode, reason, protocol, limit):
+        p, secs = self.judge(mode, protocol)
+        n = ncases(CHAPTER)
+        self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+        passed, failed, skipped = counts(p.stdout)
+        if mode == "always-ok":
+            # A static `valid: true` case could pass; this file has none but value cases.
+            self.assertEqual(passed, 0)
+        self.assertEqual((failed, skipped), (n - passed, 0))
+        self.assertIn(reason, p.stdout)
+        self.assertLess(secs, limit, "%s took %.1f s" % (mode, secs))
+
+    def test_always_ok(self):
+        for protocol in "12":
+            self.check_all_fail("always-ok", "got {tuple: []}", protocol, 60)
+
+    def test_wrong_value(self):
+        for protocol in "12":
+            self.check_all_fail("wrong-value", "12345", protocol, 60)
+
+    def check_preflight_fails(self, mode, reason):
+        """Protocol 1's preflight is a load: an adapter broken on every request fails once."""
+        p, secs = self.judge(mode, "1")
+        self.assertEqual(p.returncode, 3, p.stdout + p.stderr)
+        self.assertIn("failed its preflight", p.stderr)
+        self.assertIn(reason, p.stderr)
+        self.assertLess(secs, 10)
+
+    def test_crash_reports_its_own_words(self):
+        self.check_all_fail("crash", "fake adapter: crashing on purpose", "2", 60)
+        self.check_preflight_fails("crash", "died of signal 11 on the load request: fake adapter")
+        p, _ = self.judge("crash", "2")
+        self.assertNotIn("Segmentation fault", p.stdout)
+
+    def test_hang_costs_two_timeouts(self):
+        self.check_all_fail("hang", "timed out on 2 requests in a row", "2", 10)
+
+    def test_garbage(self):
+        self.check_all_fail("garbage", "malformed response", "2", 60)
+        self.check_preflight_fails("garbage", "malformed response to the load request")
+
+    def test_bad_hello_fails_once(self):
+        p, secs = self.judge("no-hello", "2")
+        self.assertEqual(p.returncode, 3)
+        self.assertIn("failed its preflight", p.stderr)
+        self.assertNotIn("conformance:", p.stdout)
+        self.assertLess(secs, 10)
+
+    def test_all_unsupported_is_not_green(self):
+        p, _ = self.judge("unsupported", "2")
+        self.assertEqual(p.returncode, 1)
+        self.assertIn("every selected case was skipped", p.stderr)
+        p, _ = conform("--allow-skips", "--adapter", FAKE + " unsupported", CHAPTER)
+        self.assertEqual(p.returncode, 0, p.stderr)
+
+
+class Selection(unittest.TestCase):
+    def test_empty_selection_is_an_error(self):
+        for args in (["--filter", "no-such-case-anywhere"], ["--tag", "no-such-tag"]):
+            p, _ = conform(*args, CHAPTER)
+            self.assertEqual(p.returncode, 2, args)
+            self.assertIn("no case matches", p.stderr)
+
+    def test_one_case_by_its_id(self):
+        p, _ = conform("--list", CHAPTER)
+        first = p.stdout.split()[0]
+        file_part, case_id = first.split("#")
+        p, _ = conform("-v", CHAPTER + "#" + case_id)
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        self.assertEqual(counts(p.stdout), (1, 0, 0))
+        self.assertIn("PASS " + first, p.stdout)
+
+    def test_fail_fast(self):
+        p, _ = conform("--fail-fast", "--adapter", FAKE + " wrong-value", "--adapter-protocol",
+                       "2", CHAPTER)
+        self.assertEqual(p.returncode, 1)
+        self.assertEqual(counts(p.stdout)[1], 1)
+        self.assertIn("stopped:", p.stdout)
+
+
+class Workers(unittest.TestCase):
+    def test_same_summary_whatever_n(self):
+        files = [CHAPTER, os.path.join(ROOT, "spec-tests", "builtins", "spectest.yaml"),
+                 os.path.join(ROOT, "spec-tests", "syntax", "if_else.yaml")]
+        one, _ = conform("-v", "-j", "1", *files)
+        two, _ = conform("-v", "-j", "2", *files)
+        self.assertEqual(counts(one.stdout), counts(two.stdout))
+        self.assertEqual(one.stdout, two.stdout)
+
+
+class Reports(unittest.TestCase):
+    def test_formats_validate(self):
+        with tempfile.TemporaryDirectory() as d:
+            paths = {k: os.path.join(d, k) for k in ("junit.xml", "run.tap", "run.jsonl",
+                                                     "board.md")}
+            p, _ = conform("--junit", paths["junit.xml"], "--tap", paths["run.tap"],
+                           "--jsonl", paths["run.jsonl"], "--scoreboard", paths["board.md"],
+                           "--adapter", FAKE + " wrong-value", "--adapter-protocol", "2",
+                           CHAPTER, os.path.join(ROOT, "spec-tests", "syntax", "if_else.yaml"))
+            n = sum(counts(p.stdout))
+            validate_junit(self, paths["junit.xml"], n)
+            validate_tap(self, paths["run.tap"], n)
+            validate_jsonl(self, paths["run.jsonl"], n)
+            with open(paths["board.md"]) as f:
+                board = f.read()
+            self.assertIn("# Conformance scoreboard: fake-wrong-value 1 (protocol 2)", board)
+            self.assertIn("## Per chapter", board)
+
+    def test_sigint_still_reports(self):
+        with tempfile.TemporaryDirectory() as d:
+            jsonl = os.path.join(d, "run.jsonl")
+            p = subprocess.Popen([RELAX, "conform", "--jsonl", jsonl, "--adapter",
+                                  FAKE + " hang", "--adapter-protocol", "2",
+                                  "--adapter-timeout", "30", CHAPTER],
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                 cwd=ROOT)
+            time.sleep(1.5)
+            p.send_signal(signal.SIGINT)
+            out, _ = p.communicate(timeout=60)
+            self.assertEqual(p.returncode, 128 + signal.SIGINT)
+            self.assertIsNotNone(SUMMARY.search(out), out)
+            self.assertIn("interrupted", out)
+            self.assertTrue(os.path.exists(jsonl))
+
+
+def validate_junit(t, path, n):
+    root = ET.parse(path).getroot()
+    t.assertEqual(root.tag, "testsuites")
+    cases = root.findall("./testsuite/testcase")
+    t.assertEqual(len(cases), n)
+    for suite in root.findall("testsuite"):
+        kids = suite.findall("testcase")
+        t.assertEqual(int(suite.get("tests")), len(kids))
+        t.assertEqual(int(suite.get("failures")), sum(1 for k in kids if k.find("failure") is not None))
+        t.assertEqual(int(suite.get("skipped")), sum(1 for k in kids if k.find("skipped") is not None))
+    for c in cases:
+        t.assertTrue(c.get("classname") and c.get("name"))
+        float(c.get("time"))
+
+
+TAP_POINT = re.compile(r"^(not )?ok (\d+)( - (\\.|[^#\\])*)?( # (SKIP|TODO)\b.*)?$")
+
+
+def validate_tap(t, path, n):
+    """TAP version 14: the version line, the plan, numbered points in order, YAML blocks
+    indented under failing points."""
+    with open(path) as f:
+        lines = f.read().splitlines()
+    t.assertEqual(lines[0], "TAP version 14")
+    t.assertEqual(lines[1], "1..%d" % n)
+    expected, i = 1, 2
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("#"):
+            i += 1
+            continue
+        m = TAP_POINT.match(line)
+        t.assertIsNotNone(m, "not a TAP test point: %r" % line)
+        t.assertEqual(int(m.group(2)), expected)
+        expected += 1
+        i += 1
+        if i < len(lines) and lines[i] == "  ---":
+            end = lines.index("  ...", i)
+            import yaml
+            block = yaml.safe_load("\n".join(l[2:] for l in lines[i + 1:end]))
+            t.assertIn("message", block)
+            i = end + 1
+    t.assertEqual(expected - 1, n)
+
+
+def validate_jsonl(t, path, n):
+    keys = {"id", "file", "case", "outcome", "expect", "phase", "code", "spec", "tags", "time",
+            "message"}
+    with open(path) as f:
+        rows = [json.loads(line) for line in f]
+    t.assertEqual(len(rows), n)
+    for row in rows:
+        t.assertEqual(set(row), keys)
+        t.assertIn(row["outcome"], ("PASS", "FAIL", "WRONG-PHASE", "KNOWN", "SKIP"))
+        t.assertIsInstance(row["spec"], list)
+        t.assertIsInstance(row["time"], float)
+        t.assertTrue(row["id"].endswith("#" + row["case"]))
+
+
+if __name__ == "__main__":
+    unittest.main()
