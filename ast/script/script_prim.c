@@ -2,6 +2,7 @@
  * SPEC_NOTES: "TVMScript syntax" (TS-3.1, TS-11). */
 #include "ast/script/script_prim.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -546,6 +547,7 @@ typedef enum CallForm {
     CALL_MATH2,     /* two promoted arguments */
     CALL_PREDICATE, /* one argument, bool result */
     CALL_ABS,
+    CALL_LIMIT, /* T.min_value(dtype) / T.max_value(dtype): the constant */
 } CallForm;
 
 typedef struct CallRule {
@@ -590,6 +592,9 @@ static const CallRule call_rules[] = {
     {"isinf", CALL_PREDICATE, PE_CALL, "tir.isinf"},
     {"isfinite", CALL_PREDICATE, PE_CALL, "tir.isfinite"},
     {"abs", CALL_ABS, PE_CALL, "tir.fabs"},
+    {"assume", CALL_PREDICATE, PE_CALL, "tir.assume"},
+    {"min_value", CALL_LIMIT, PE_MIN, NULL},
+    {"max_value", CALL_LIMIT, PE_MAX, NULL},
 };
 
 static const char *const dtype_ctors[] = {
@@ -597,10 +602,18 @@ static const char *const dtype_ctors[] = {
     "uint64", "float16", "float32", "float64", "bfloat16", "bool",
 };
 
+static DataType dtype_arg(const Tr *t, const PyExpr *e);
+
+/* TS-11: TVM's intrinsic wrappers take and drop a `dtype=` keyword (T.exp(x, dtype="float32"));
+ * the result type is the intrinsic's own. */
 static void expect_args(const Tr *t, const PyExpr *e, const char *name, int n)
 {
-    if (e->u.call.nkw > 0)
-        fail(t, "BadExpression", e->u.call.kw_spans[0], "T.%s takes no keyword arguments", name);
+    for (int i = 0; i < e->u.call.nkw; i++) {
+        if (strcmp(e->u.call.kw_names[i], "dtype") != 0)
+            fail(t, "BadExpression", e->u.call.kw_spans[i],
+                 "T.%s takes no keyword argument but dtype", name);
+        (void)dtype_arg(t, e->u.call.kw_values[i]);
+    }
     if (e->u.call.nargs != n)
         fail(t, "BadExpression", e->span, "T.%s takes %d arguments, %d given", name, n,
              e->u.call.nargs);
@@ -694,10 +707,38 @@ static PrimExpr *translate_abs(const Tr *t, const PyExpr *e, PrimExpr *x)
     return s;
 }
 
+/* TS-11: T.min_value / T.max_value fold to the dtype's limit, as TVM's builders do. */
+static PrimExpr *translate_limit(const Tr *t, const PyExpr *e, const CallRule *rule)
+{
+    expect_args(t, e, rule->name, 1);
+    DataType type = dtype_arg(t, e->u.call.args[0]);
+    bool max = rule->kind == PE_MAX;
+    if (dtype_is_float(type) && type.bits >= 16 && type.bits <= 64 && type.lanes == 1) {
+        double m = type.code == DT_BFLOAT ? 3.3895313892515355e38
+                   : type.bits == 16      ? 65504.0
+                   : type.bits == 32      ? 3.4028234663852886e38
+                                          : DBL_MAX;
+        return primexpr_float(max ? m : -m, type, e->span);
+    }
+    bool uint64_max = dtype_is_uint(type) && type.bits == 64 && max; /* beyond an IntImm */
+    if ((dtype_is_int(type) || dtype_is_uint(type)) && type.bits <= 64 && type.lanes == 1 &&
+        !uint64_max) {
+        bool is_signed = dtype_is_int(type);
+        int bits = type.bits;
+        int64_t v = !is_signed ? (max ? (int64_t)((1ULL << bits) - 1) : 0)
+                    : max      ? (bits == 64 ? INT64_MAX : (int64_t)((1ULL << (bits - 1)) - 1))
+                               : (bits == 64 ? INT64_MIN : -(int64_t)(1ULL << (bits - 1)));
+        return primexpr_int(v, type, e->span);
+    }
+    fail(t, "BadExpression", e->span, "T.%s of %s", rule->name, dtype_str(type));
+}
+
 static PrimExpr *translate_rule(const Tr *t, const PyExpr *e, const CallRule *rule)
 {
     PrimExpr *a, *b;
     switch (rule->form) {
+    case CALL_LIMIT:
+        return translate_limit(t, e, rule);
     case CALL_BINARY:
     case CALL_MATH2:
         expect_args(t, e, rule->name, 2);

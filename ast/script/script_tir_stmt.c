@@ -55,6 +55,26 @@ static Buffer *store_buffer(TirCtx *c, const PyExpr *target)
     return sym->buffer;
 }
 
+/* TS-11: a stored value of another scalar type is cast to the buffer's dtype, as TVM's
+ * BufferStore builder does (an immediate folds to the buffer's type); handles do not mix. */
+static PrimExpr *store_cast(TirCtx *c, PrimExpr *v, const Buffer *b, Span span)
+{
+    DataType t = b->dtype;
+    if (dtype_equal(v->dtype, t))
+        return v;
+    if (dtype_is_handle(v->dtype) || dtype_is_handle(t) || v->dtype.lanes != t.lanes)
+        script_tir_fail(c, span, "storing a %s value into %s buffer `%s`", dtype_str(v->dtype),
+                        dtype_str(t), b->name);
+    bool int_like = dtype_is_int(t) || dtype_is_uint(t);
+    if (v->kind == PE_INT && int_like && !dtype_is_bool(t))
+        return primexpr_int(v->u.int_value, t, span);
+    if (v->kind == PE_FLOAT && dtype_is_float(t))
+        return primexpr_float(v->u.float_value, t, span);
+    PrimExpr *cast = primexpr_new(PE_CAST, t, span);
+    cast->u.operand = v;
+    return cast;
+}
+
 /* store -> BUFFER '[' expr (',' expr)* ']' '=' expr */
 static Stmt *translate_store(TirCtx *c, const PyExpr *target, const PyExpr *value, Span span)
 {
@@ -81,10 +101,7 @@ static Stmt *translate_store(TirCtx *c, const PyExpr *target, const PyExpr *valu
             script_tir_fail(c, items[i]->span, "a buffer index must be an integer");
         s->u.store.indices[i] = x;
     }
-    s->u.store.value = script_tir_expr_typed(c, value, b->dtype);
-    if (!dtype_equal(s->u.store.value->dtype, b->dtype))
-        script_tir_fail(c, value->span, "storing a %s value into %s buffer `%s`",
-                        dtype_str(s->u.store.value->dtype), dtype_str(b->dtype), b->name);
+    s->u.store.value = store_cast(c, script_tir_expr_typed(c, value, b->dtype), b, value->span);
     return s;
 }
 
@@ -403,18 +420,16 @@ static Stmt *translate_if(TirCtx *c, const PyStmt *s)
     return st;
 }
 
-/* return -> 'return' expr, a call of the tir.ret builtin */
-static Stmt *translate_return(TirCtx *c, const PyStmt *s)
+/* The statement `return value` or `T.ret(value)`: an Evaluate of the tir.ret builtin. */
+static Stmt *ret_stmt(TirCtx *c, const PyExpr *value, const PyStmt *s)
 {
     PrimFunc *f = c->func;
-    if (!s->u.ret)
-        script_tir_fail(c, s->span, "a PrimFunc returns a value or nothing at all");
-    PrimExpr *v = dtype_is_void(f->ret_dtype) ? script_tir_expr(c, s->u.ret)
-                                              : script_tir_expr_typed(c, s->u.ret, f->ret_dtype);
+    PrimExpr *v = dtype_is_void(f->ret_dtype) ? script_tir_expr(c, value)
+                                              : script_tir_expr_typed(c, value, f->ret_dtype);
     if (dtype_is_void(f->ret_dtype))
         f->ret_dtype = v->dtype;
     if (!dtype_equal(v->dtype, f->ret_dtype))
-        script_tir_fail(c, s->u.ret->span, "returning %s from a function returning %s",
+        script_tir_fail(c, value->span, "returning %s from a function returning %s",
                         dtype_str(v->dtype), dtype_str(f->ret_dtype));
     PrimExpr *call = primexpr_new(PE_CALL, v->dtype, s->span);
     call->u.call.name = "tir.ret";
@@ -424,6 +439,14 @@ static Stmt *translate_return(TirCtx *c, const PyStmt *s)
     Stmt *st = stmt_new(STMT_EVALUATE, s->span);
     st->u.evaluate = call;
     return st;
+}
+
+/* return -> 'return' expr, a call of the tir.ret builtin */
+static Stmt *translate_return(TirCtx *c, const PyStmt *s)
+{
+    if (!s->u.ret)
+        script_tir_fail(c, s->span, "a PrimFunc returns a value or nothing at all");
+    return ret_stmt(c, s->u.ret, s);
 }
 
 /* exprstmt -> T.func_attr(dict) | T.evaluate(expr) | expr | STR (a docstring) */
@@ -445,6 +468,13 @@ static Stmt *translate_expr_stmt(TirCtx *c, const PyStmt *s)
         if (e->u.call.nargs != 1 || e->u.call.nkw)
             script_tir_fail(c, e->span, "T.evaluate takes one expression");
         e = e->u.call.args[0];
+        callee = script_tir_callee(e);
+    }
+    /* TS-11: an explicit `T.ret(v)` (TVM's printed form of `return v`) */
+    if (callee && strcmp(callee, "ret") == 0) {
+        if (e->u.call.nargs != 1 || e->u.call.nkw)
+            script_tir_fail(c, e->span, "T.ret takes one value");
+        return ret_stmt(c, e->u.call.args[0], s);
     }
     if (callee && (strcmp(callee, "reads") == 0 || strcmp(callee, "writes") == 0 ||
                    strcmp(callee, "where") == 0 || strcmp(callee, "block_attr") == 0))
