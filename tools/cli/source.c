@@ -13,15 +13,35 @@
 #include "ast/script/script.h"
 #include "tools/conform/case_file.h"
 
-static char *read_stream(FILE *f)
+static char *read_stream(FILE *f, size_t *len)
 {
     StrBuf sb;
     strbuf_init(&sb);
     char buf[8192];
     size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+    *len = 0;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
         strbuf_addn(&sb, buf, n);
+        *len += n;
+    }
     return strbuf_str(&sb);
+}
+
+/* PY-1: a NUL byte starts no token. Text is handled as C strings, so a NUL would silently
+ * end the input there: it is refused where it stands. SPEC_NOTES: "Resource limits". */
+static void refuse_nul(const char *path, const char *text, size_t len, ErrorTrap *trap)
+{
+    const char *nul = memchr(text, '\0', len);
+    if (nul == NULL)
+        return;
+    int line = 1, col = 1;
+    for (const char *c = text; c < nul; c++, col++)
+        if (*c == '\n') {
+            line++;
+            col = 0;
+        }
+    error_raise(trap, PHASE_PARSE, "BadToken", "PY-1", span_make(path, line, col),
+                "a NUL byte (0x00) starts no token");
 }
 
 /* What was read from stdin, for the source lines of diagnostics about it. */
@@ -29,9 +49,11 @@ static const char *stdin_text;
 
 char *source_read_file(const char *path, ErrorTrap *trap)
 {
+    size_t len;
     if (strcmp(path, "-") == 0) {
-        char *text = read_stream(stdin);
+        char *text = read_stream(stdin, &len);
         stdin_text = text;
+        refuse_nul("<stdin>", text, len, trap);
         return text;
     }
     if (source_is_dir(path))
@@ -40,11 +62,12 @@ char *source_read_file(const char *path, ErrorTrap *trap)
     if (f == NULL)
         error_raise(trap, PHASE_IO, "IoError", NULL, span_make(path, 0, 0), "cannot read: %s",
                     strerror(errno));
-    char *text = read_stream(f);
+    char *text = read_stream(f, &len);
     bool failed = ferror(f) != 0;
     fclose(f);
     if (failed)
         error_raise(trap, PHASE_IO, "IoError", NULL, span_make(path, 0, 0), "read error");
+    refuse_nul(path, text, len, trap);
     return text;
 }
 
@@ -120,7 +143,8 @@ const char *source_text_of(const char *file)
     FILE *f = source_is_dir(file) ? NULL : fopen(file, "rb");
     if (f == NULL)
         return NULL;
-    char *text = read_stream(f);
+    size_t len;
+    char *text = read_stream(f, &len);
     fclose(f);
     return text;
 }
