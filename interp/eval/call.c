@@ -124,10 +124,12 @@ static Value *call_closure(Interp *in, Value *callee, Value **args, int nargs, S
 {
     check_depth(in, span);
     in->depth++;
+    const char *caller = in->func;
     PendingList pending = {0};
     Value *result;
     for (;;) {
         const Function *fn = callee->u.closure.func;
+        in->func = fn->name;
         check_arity(in, fn, nargs, span);
         Env *env = env_new_child(callee->u.closure.env, fn->nparams + 8);
         enter(in, env, fn, args, span);
@@ -148,6 +150,7 @@ static Value *call_closure(Interp *in, Value *callee, Value **args, int nargs, S
     }
     pending_run(in, &pending, result);
     in->depth--;
+    in->func = caller;
     return result;
 }
 

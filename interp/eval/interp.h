@@ -22,6 +22,7 @@ typedef struct InterpOptions {
     int max_depth; /* Relax call depth limit (LIMIT-depth); default INTERP_DEFAULT_MAX_DEPTH */
     int64_t fuel;  /* step budget (LIMIT-fuel); default INTERP_DEFAULT_FUEL */
     FILE *trace;   /* --trace output, or NULL */
+    bool trace_json; /* --trace=json: one JSON object a line rather than text */
     FILE *echo;    /* printed output is also written here as produced, or NULL */
     /* Set (by a SIGINT handler: the REPL's Ctrl-C) to stop the evaluation at its next step
      * with an Interrupted error; NULL when nothing interrupts. */
@@ -38,6 +39,7 @@ typedef struct Interp {
     StrBuf out;   /* everything R.print and spectest.print wrote, for `stdout:` checks */
     int64_t fuel; /* steps left */
     int depth;    /* current Relax call depth */
+    const char *func; /* the name of the Relax function being evaluated (for --trace) */
     int64_t spectest_counter;
     struct PackedRegistry *packed;
     Value **globals; /* parallel to mod->funcs: closures, PrimFunc values, packed functions */

@@ -1,6 +1,7 @@
-/* trace: the --trace output, one line per binding as it is evaluated, with value identity
- * (#id, so aliasing shows) and the shape variables in scope. SPEC_NOTES: "Evaluation" (ALIAS-1). */
+/* trace: --trace, one line per binding evaluated: value identity (#id, so aliasing shows),
+ * shape variables in scope, call depth and the rule applied. SPEC_NOTES: "Evaluation" (E-*). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "ast/tir.h"
 #include "interp/eval/eval_internal.h"
@@ -140,23 +141,139 @@ static void shape_vars(StrBuf *sb, const Env *env)
     strbuf_add(sb, "]");
 }
 
+/* The evaluation rule (SPEC_NOTES 1.2) a binding's value follows. A GlobalVar is looked up
+ * as a variable of the module's scope (§9.1), an Op is only ever a callee (E-12). */
+static const char *value_rule(const Expr *e)
+{
+    switch (e->kind) {
+    case EXPR_CONSTANT:
+        return "E-1";
+    case EXPR_VAR:
+    case EXPR_GLOBAL_VAR:
+        return "E-2";
+    case EXPR_TUPLE:
+        return "E-3";
+    case EXPR_PRIM_VALUE:
+        return "E-4";
+    case EXPR_STRING:
+        return "E-5";
+    case EXPR_DTYPE:
+        return "E-6";
+    case EXPR_TUPLE_GET_ITEM:
+        return "E-7";
+    case EXPR_SHAPE:
+        return "E-8";
+    case EXPR_FUNCTION:
+        return "E-9";
+    case EXPR_IF:
+        return "E-10";
+    case EXPR_EXTERN_FUNC:
+        return "E-11";
+    case EXPR_CALL:
+    case EXPR_OP:
+        return "E-12";
+    case EXPR_SEQ:
+        return "E-13";
+    }
+    return "E-13";
+}
+
+/* One step of the trace, written as text or (--trace=json) as one JSON object a line. */
+typedef struct TraceStep {
+    Span span;
+    const char *kind; /* "binding", "match_cast", "result" */
+    const char *var;  /* NULL for a result */
+    const Value *v;   /* NULL: a call left in tail position */
+    const char *rule;
+} TraceStep;
+
+/* `L:C: [match_cast ]NAME = SUMMARY  [shape vars]  (FUNC, depth D, RULE)` */
+static void step_text(StrBuf *sb, const Interp *in, const Env *env, const TraceStep *st)
+{
+    if (st->span.line > 0)
+        strbuf_addf(sb, "%d:%d: ", st->span.line, st->span.col);
+    if (st->var == NULL)
+        strbuf_add(sb, "=> ");
+    else
+        strbuf_addf(sb, "%s%s = ", strcmp(st->kind, "match_cast") == 0 ? "match_cast " : "",
+                    st->var);
+    if (st->v == NULL)
+        strbuf_add(sb, "<tail call>");
+    else
+        trace_value_summary(sb, st->v);
+    shape_vars(sb, env);
+    strbuf_addf(sb, "  (%s, depth %d, %s)\n", in->func != NULL ? in->func : "<lambda>",
+                in->depth, st->rule);
+}
+
+static void json_string(StrBuf *sb, const char *s)
+{
+    strbuf_addc(sb, '"');
+    for (; *s != '\0'; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            strbuf_addf(sb, "\\%c", c);
+        else if (c < 0x20)
+            strbuf_addf(sb, "\\u%04x", c);
+        else
+            strbuf_addc(sb, (char)c);
+    }
+    strbuf_addc(sb, '"');
+}
+
+static void json_field(StrBuf *sb, const char *key, const char *value)
+{
+    strbuf_addf(sb, ", \"%s\": ", key);
+    if (value == NULL)
+        strbuf_add(sb, "null");
+    else
+        json_string(sb, value);
+}
+
+/* {"line": L, "col": C, "func": F, "depth": D, "rule": R, "kind": K, "var": V,
+ *  "value": SUMMARY, "id": N, "shape_vars": "[n=2]"} */
+static void step_json(StrBuf *sb, const Interp *in, const Env *env, const TraceStep *st)
+{
+    strbuf_addf(sb, "{\"line\": %d, \"col\": %d", st->span.line, st->span.col);
+    json_field(sb, "func", in->func);
+    strbuf_addf(sb, ", \"depth\": %d", in->depth);
+    json_field(sb, "rule", st->rule);
+    json_field(sb, "kind", st->kind);
+    json_field(sb, "var", st->var);
+    StrBuf value, shapes;
+    strbuf_init(&value);
+    strbuf_init(&shapes);
+    if (st->v != NULL)
+        trace_value_summary(&value, st->v);
+    json_field(sb, "value", st->v != NULL ? value.data : NULL);
+    if (st->v != NULL)
+        strbuf_addf(sb, ", \"id\": %d", st->v->id);
+    shape_vars(&shapes, env);
+    json_field(sb, "shape_vars", shapes.len > 0 ? shapes.data + 2 : "");
+    strbuf_add(sb, "}\n");
+}
+
+static void write_step(Interp *in, const Env *env, const TraceStep *st)
+{
+    StrBuf sb;
+    strbuf_init(&sb);
+    if (in->opt.trace_json)
+        step_json(&sb, in, env, st);
+    else
+        step_text(&sb, in, env, st);
+    fputs(sb.data, in->opt.trace);
+}
+
 void trace_binding(Interp *in, const Env *env, const Binding *b, const Value *v)
 {
     if (in->opt.trace == NULL)
         return;
-    StrBuf sb;
-    strbuf_init(&sb);
-    const char *name = b->var ? b->var->name : "_";
-    if (b->span.line > 0)
-        strbuf_addf(&sb, "%d:%d: ", b->span.line, b->span.col);
-    strbuf_addf(&sb, "%s%s = ", b->kind == BIND_MATCH_CAST ? "match_cast " : "", name);
-    if (v == NULL)
-        strbuf_add(&sb, "<tail call>");
-    else
-        trace_value_summary(&sb, v);
-    shape_vars(&sb, env);
-    strbuf_addc(&sb, '\n');
-    fputs(sb.data, in->opt.trace);
+    bool mc = b->kind == BIND_MATCH_CAST;
+    /* A MatchCast binding checks and binds (E-13) after its value's own rule. */
+    const char *rule = value_rule(b->value);
+    TraceStep st = {b->span, mc ? "match_cast" : "binding", b->var ? b->var->name : "_", v,
+                    mc ? mem_printf("%s, E-13", rule) : rule};
+    write_step(in, env, &st);
 }
 
 /* The value of a SeqExpr's body (a function's result, an If branch's value) when the body is
@@ -165,13 +282,6 @@ void trace_body(Interp *in, const Env *env, const Expr *body, const Value *v)
 {
     if (in->opt.trace == NULL || body->kind == EXPR_VAR)
         return;
-    StrBuf sb;
-    strbuf_init(&sb);
-    if (body->span.line > 0)
-        strbuf_addf(&sb, "%d:%d: ", body->span.line, body->span.col);
-    strbuf_add(&sb, "=> ");
-    trace_value_summary(&sb, v);
-    shape_vars(&sb, env);
-    strbuf_addc(&sb, '\n');
-    fputs(sb.data, in->opt.trace);
+    TraceStep st = {body->span, "result", NULL, v, value_rule(body)};
+    write_step(in, env, &st);
 }

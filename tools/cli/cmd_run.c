@@ -29,7 +29,11 @@ const char CMD_RUN_USAGE[] =
     "  --arg VALUE     one argument in YAML flow style, in order, e.g.\n"
     "                  --arg '{tensor: {dtype: float32, shape: [2], data: [1, 2]}}'\n"
     "                  --arg '{prim: {dtype: int64, value: 3}}'\n"
-    "  --trace         write each binding as it is evaluated to stderr\n"
+    "  --trace[=json]  write each binding as it is evaluated to stderr: its position, name,\n"
+    "                  value (and #identity), the shape variables in scope, then the\n"
+    "                  function, the call depth and the spec rule applied (E-n); with\n"
+    "                  =json one JSON object a line (line, col, func, depth, rule, kind,\n"
+    "                  var, value, id, shape_vars)\n"
     "  --max-depth N   the Relax call depth limit (default 10000)\n"
     "  --fuel N        the evaluation step budget (default 10000000)\n"
     "  --quiet         do not print what the program prints; only the result\n"
@@ -127,8 +131,11 @@ static bool parse_args(int argc, char **argv, RunArgs *ra)
             return false;
         if (got > 0)
             continue;
-        if (strcmp(a, "--trace") == 0) {
+        if (strcmp(a, "--trace") == 0 || strcmp(a, "--trace=text") == 0) {
             ra->trace = true;
+        } else if (strcmp(a, "--trace=json") == 0) {
+            ra->trace = true;
+            ra->opt.trace_json = true;
         } else if (strcmp(a, "--quiet") == 0) {
             ra->quiet = true;
         } else if (a[0] == '-' && a[1] != '\0') {
