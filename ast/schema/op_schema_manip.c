@@ -10,6 +10,7 @@
 #define ARG_LIST(n) {n, OPP_ARG_LIST, OPA_INT, NULL}
 #define ARG_SHAPE(n) {n, OPP_ARG_SHAPE, OPA_INT, NULL}
 #define ARG_PRIM(n, d) {n, OPP_ARG_PRIM, OPA_INT, d}
+#define ARG_PRIM_TUPLE(n, d) {n, OPP_ARG_PRIM_TUPLE, OPA_INT, d}
 #define ATTR(n, t, d) {n, OPP_ATTR, t, d}
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define SCHEMA(name, params) {name, params, COUNT(params), NULL, 0}
@@ -45,11 +46,13 @@ static const OpParam P_REPEAT[] = {ARG("data"), ATTR("repeats", OPA_INT, NULL),
 static const OpParam P_FLIP[] = {ARG("data"), ATTR("axis", OPA_INT, NULL)};
 static const OpParam P_TAKE[] = {ARG("x"), ARG("indices"), ATTR("axis", OPA_OPT_INT, "None"),
                                  ATTR("mode", OPA_STR, "\"fast\"")};
+/* v0.22: axes, begin, end and strides are Relax arguments, tuples of PrimValues (index.cc,
+ * strided_slice); strides omitted when None. */
 static const OpParam P_SLICE[] = {ARG("x"),
-                                  ATTR("axes", OPA_INT_LIST, NULL),
-                                  ATTR("begin", OPA_INT_LIST, NULL),
-                                  ATTR("end", OPA_INT_LIST, NULL),
-                                  ATTR("strides", OPA_OPT_INT_LIST, "None"),
+                                  ARG_PRIM_TUPLE("axes", NULL),
+                                  ARG_PRIM_TUPLE("begin", NULL),
+                                  ARG_PRIM_TUPLE("end", NULL),
+                                  ARG_PRIM_TUPLE("strides", "None"),
                                   ATTR("assume_inbound", OPA_BOOL, "False")};
 static const OpParam P_DYN_SLICE[] = {ARG("x"), ARG("begin"), ARG("end"), ARG("strides")};
 static const OpParam P_WHERE[] = {ARG("condition"), ARG("x1"), ARG("x2")};

@@ -665,6 +665,20 @@ static Expr **convert_seq(ScriptCtx *ctx, const PyExpr *e)
     return items;
 }
 
+/* [1, n, 2] -> (R.prim_value(1), R.prim_value(n), R.prim_value(2)): numbers and PrimExprs
+ * become PrimValues, other items stay Relax expressions. */
+static Expr *prim_tuple(ScriptCtx *ctx, const PyExpr *e)
+{
+    Expr **items = MEM_ARRAY(Expr *, e->u.seq.n + 1);
+    for (int i = 0; i < e->u.seq.n; i++) {
+        const PyExpr *it = e->u.seq.items[i];
+        items[i] = script_prim_class(ctx, it) == PCLASS_PRIM
+                       ? expr_prim_value(script_prim(ctx, it), it->span)
+                       : script_expr(ctx, it);
+    }
+    return expr_tuple(items, e->u.seq.n, e->span);
+}
+
 /* One Relax argument of a registered operator, converted per its parameter kind. */
 static Expr *op_arg(ScriptCtx *ctx, const OpParam *p, const PyExpr *e)
 {
@@ -679,6 +693,10 @@ static Expr *op_arg(ScriptCtx *ctx, const OpParam *p, const PyExpr *e)
     case OPP_ARG_PRIM:
         if (script_prim_class(ctx, e) == PCLASS_PRIM)
             return expr_prim_value(script_prim(ctx, e), e->span);
+        return script_expr(ctx, e);
+    case OPP_ARG_PRIM_TUPLE:
+        if (seq)
+            return prim_tuple(ctx, e);
         return script_expr(ctx, e);
     case OPP_ARG:
     case OPP_ATTR:

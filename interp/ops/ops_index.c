@@ -67,20 +67,53 @@ Value *manip_eval_take(struct Interp *in, const Expr *call, Value **args, int na
 
 /* ---- strided_slice ----------------------------------------------------------------------- */
 
+/* The axes, begin, end and strides of a call: constant ints, or `known` false when some is
+ * symbolic (TVM v0.22 takes them as Relax tuples of PrimValues, index.cc strided_slice). */
+typedef struct SliceArgs {
+    int64_t *list[4]; /* axes, begin, end, strides (NULL: strides omitted) */
+    int len[4];
+    bool known;
+} SliceArgs;
+
+/* A tuple StructInfo of PrimValues with constant values -> ints. */
+static bool sinfo_ints(const StructInfo *t, int64_t **out, int *n, bool *known)
+{
+    if (t == NULL || t->kind != SINFO_TUPLE)
+        return false;
+    *n = t->u.tuple.n;
+    *out = MEM_ARRAY(int64_t, *n + 1);
+    for (int i = 0; i < *n; i++) {
+        const StructInfo *f = t->u.tuple.fields[i];
+        if (f->kind != SINFO_PRIM || !dtype_is_int(f->u.prim.dtype))
+            return false;
+        if (f->u.prim.value == NULL || !prover_const_int(f->u.prim.value, &(*out)[i]))
+            *known = false;
+    }
+    return true;
+}
+
+/* A tuple value of integer PrimValues -> ints. */
+static bool value_ints(const Value *v, int64_t **out, int *n)
+{
+    if (v == NULL || v->kind != VAL_TUPLE)
+        return false;
+    *n = v->u.tuple.n;
+    *out = MEM_ARRAY(int64_t, *n + 1);
+    for (int i = 0; i < *n; i++) {
+        if (v->u.tuple.fields[i]->kind != VAL_PRIM)
+            return false;
+        (*out)[i] = value_prim_as_i64(v->u.tuple.fields[i]);
+    }
+    return true;
+}
+
 /* Per-axis begin/end/stride for every axis of x (untouched axes take the whole dim). */
-static bool slice_plan(const Expr *call, int ndim, int64_t *b, int64_t *e, int64_t *s,
+static bool slice_plan(const SliceArgs *a, int ndim, int64_t *b, int64_t *e, int64_t *s,
                        bool *touched, const char **why)
 {
-    int64_t *axes, *begin, *end, *strides = NULL;
-    int na, nb, ne, ns = 0;
-    if (!ops_attr_int_list(call, "axes", &axes, &na) ||
-        !ops_attr_int_list(call, "begin", &begin, &nb) ||
-        !ops_attr_int_list(call, "end", &end, &ne)) {
-        *why = "axes, begin and end must be lists of ints";
-        return false;
-    }
-    bool has_strides = ops_attr_int_list(call, "strides", &strides, &ns);
-    if (nb != na || ne != na || (has_strides && ns != na)) {
+    int na = a->len[0];
+    bool has_strides = a->list[3] != NULL;
+    if (a->len[1] != na || a->len[2] != na || (has_strides && a->len[3] != na)) {
         *why = "axes, begin, end and strides must have the same length";
         return false;
     }
@@ -89,14 +122,14 @@ static bool slice_plan(const Expr *call, int ndim, int64_t *b, int64_t *e, int64
         touched[i] = false;
     }
     for (int i = 0; i < na; i++) {
-        int64_t a = axes[i] < 0 ? axes[i] + ndim : axes[i];
-        if (a < 0 || a >= ndim || touched[a]) {
+        int64_t ax = a->list[0][i] < 0 ? a->list[0][i] + ndim : a->list[0][i];
+        if (ax < 0 || ax >= ndim || touched[ax]) {
             *why = "an axis is out of range or repeated";
             return false;
         }
-        touched[a] = true;
-        b[a] = begin[i], e[a] = end[i], s[a] = has_strides ? strides[i] : 1;
-        if (s[a] == 0) {
+        touched[ax] = true;
+        b[ax] = a->list[1][i], e[ax] = a->list[2][i], s[ax] = has_strides ? a->list[3][i] : 1;
+        if (s[ax] == 0) {
             *why = "a stride is zero";
             return false;
         }
@@ -118,12 +151,30 @@ static int64_t slice_len(int64_t dim, int64_t b, int64_t e, int64_t s)
     return n > 0 ? n : 0;
 }
 
+/* The call's axes/begin/end/strides from their StructInfo; false (after an error) when one
+ * is not a tuple of integer PrimValues. */
+static bool infer_slice_args(OpInferCtx *ctx, SliceArgs *a)
+{
+    a->known = true;
+    a->list[3] = NULL;
+    a->len[3] = 0;
+    for (int k = 0; k < ctx->nargs - 1 && k < 4; k++) {
+        if (!sinfo_ints(ctx->arg_sinfo[k + 1], &a->list[k], &a->len[k], &a->known)) {
+            ops_infer_fail(ctx, "OpArgType",
+                           "axes, begin, end and strides must be tuples of integer PrimValues");
+            return false;
+        }
+    }
+    return true;
+}
+
 StructInfo *manip_infer_strided_slice(OpInferCtx *ctx)
 {
-    if (!ops_check_arity(ctx, 1, 1))
+    if (!ops_check_arity(ctx, 4, 5))
         return ops_infer_object(ctx);
     const StructInfo *x = ops_arg_tensor(ctx, 0);
-    if (x == NULL)
+    SliceArgs args;
+    if (x == NULL || !infer_slice_args(ctx, &args))
         return ops_infer_object(ctx);
     OpShape xs = ops_shape_of(x);
     int nd = xs.ndim < 0 ? 0 : xs.ndim;
@@ -132,10 +183,12 @@ StructInfo *manip_infer_strided_slice(OpInferCtx *ctx)
     const char *why = NULL;
     if (xs.ndim > TENSOR_MAX_NDIM)
         return ops_infer_fail(ctx, "OpAttr", "rank too large");
-    if (xs.ndim >= 0 && !slice_plan(ctx->call, nd, b, e, s, touched, &why))
+    if (args.known && xs.ndim >= 0 && !slice_plan(&args, nd, b, e, s, touched, &why))
         return ops_infer_fail(ctx, "OpAttr", "%s", why);
     OpShape r = {NULL, xs.ndim};
-    if (xs.dims == NULL)
+    /* Symbolic bounds: the result keeps only its rank (the reference does not build TVM's
+     * clamped symbolic length). */
+    if (xs.dims == NULL || !args.known)
         return ops_tensor_result(r, x->u.tensor.dtype, x->u.tensor.vdevice, ctx->call->span);
     r.dims = MEM_ARRAY(PrimExpr *, nd > 0 ? nd : 1);
     for (int i = 0; i < nd; i++) {
@@ -159,8 +212,12 @@ Value *manip_eval_strided_slice(struct Interp *in, const Expr *call, Value **arg
     Tensor *x = ops_kernel_tensor(in, call, args, nargs, 0);
     int64_t b[TENSOR_MAX_NDIM], e[TENSOR_MAX_NDIM], s[TENSOR_MAX_NDIM];
     bool touched[TENSOR_MAX_NDIM];
-    const char *why = NULL;
-    if (!slice_plan(call, x->ndim, b, e, s, touched, &why))
+    const char *why = "axes, begin, end and strides must be tuples of integer PrimValues";
+    SliceArgs a = {{NULL, NULL, NULL, NULL}, {0, 0, 0, 0}, true};
+    bool ok = nargs >= 4;
+    for (int k = 0; ok && k < nargs - 1 && k < 4; k++)
+        ok = value_ints(args[k + 1], &a.list[k], &a.len[k]);
+    if (!ok || !slice_plan(&a, x->ndim, b, e, s, touched, &why))
         interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "%s", why);
     return manip_result(in, call, kernel_strided_slice(x, b, e, s, &why), why);
 }

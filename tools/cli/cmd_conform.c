@@ -38,6 +38,8 @@ const char CMD_CONFORM_USAGE[] =
     "  --dump-requests DIR     also write every adapter request into DIR\n"
     "  --max-failures N        stop after N failures; --fail-fast is --max-failures 1\n"
     "  --allow-skips           a run where every case is skipped is not an error\n"
+    "  --strict                implementation-defined and undefined results must be the\n"
+    "                          reference's own (RESULT-2, RESULT-3)\n"
     "  --known-failures FILE   the list of expected failures (default: known-failures.txt\n"
     "                          in the spec-tests directory)\n"
     "reports:\n"
@@ -67,6 +69,7 @@ typedef struct Conform {
     ReportEntry *entries;
     int nentries, entries_cap;
     int npass, nfail, nskip, nknown;
+    int kind_pass[3], kind_total[3]; /* by ResultKind (RESULT-1) */
     int not_run;
     unsigned missing;
     Adapter ad;
@@ -130,6 +133,8 @@ static bool take_flag(Conform *cf, const char *a)
         cf->summary = true;
     else if (strcmp(a, "--allow-skips") == 0)
         cf->allow_skips = true;
+    else if (strcmp(a, "--strict") == 0)
+        runner_set_strict(true);
     else if (strcmp(a, "--fail-fast") == 0)
         cf->max_failures = 1;
     else
@@ -261,6 +266,8 @@ static bool on_result(void *ctx, int index, CaseResult r, double seconds)
     add_entry(cf, c->file, c, r, seconds);
     print_line(cf, c->global_id, r);
     count(cf, r);
+    cf->kind_total[c->result]++;
+    cf->kind_pass[c->result] += r.outcome == OUTCOME_PASS;
     fflush(stdout);
     return cf->max_failures == 0 || cf->nfail < cf->max_failures;
 }
@@ -331,6 +338,11 @@ static void print_summary(const Conform *cf, const Report *rep)
                runner_missing_names(cf->missing));
     if (cf->nknown > 0)
         printf("known failures: %d (listed in %s)\n", cf->nknown, cf->known->path);
+    if (cf->kind_total[RESULT_IMPL_DEFINED] + cf->kind_total[RESULT_UNDEFINED] > 0)
+        printf("results: defined %d/%d, implementation-defined %d/%d, undefined %d/%d passed\n",
+               cf->kind_pass[RESULT_DEFINED], cf->kind_total[RESULT_DEFINED],
+               cf->kind_pass[RESULT_IMPL_DEFINED], cf->kind_total[RESULT_IMPL_DEFINED],
+               cf->kind_pass[RESULT_UNDEFINED], cf->kind_total[RESULT_UNDEFINED]);
     printf("conformance: %d passed, %d failed, %d skipped\n", cf->npass, cf->nfail, cf->nskip);
     fflush(stdout);
 }

@@ -21,7 +21,9 @@ const char CMD_OPS_USAGE[] =
     "Lists the operators the registry knows, one TVM name a line. With --table prints the\n"
     "status table in markdown: per operator whether it has StructInfo inference and a\n"
     "kernel, the dtypes the kernel takes, how many conformance cases under DIR/ops and\n"
-    "DIR/models (DIR defaults to spec-tests) name its OP- rule, and what is missing.\n";
+    "DIR/models (DIR defaults to spec-tests) name its OP- rule, the TVM source its meaning\n"
+    "follows (from DIR/../SPEC_NOTES.md), its implementation-defined, undefined and tvm-bug\n"
+    "cases, and what is missing.\n";
 
 /* The least number of cases an operator needs to count as covered. */
 #define OPS_MIN_CASES 3
@@ -31,6 +33,8 @@ typedef struct OpRow {
     const OpSchema *schema;
     const OpImpl *impl;
     int ncases;
+    int nimpl_defined, nundefined, ntvm_bug; /* RESULT-1 kinds and tvm-bug tags */
+    const char *source;                      /* the TVM source column of its SPEC_NOTES row */
 } OpRow;
 
 static int row_cmp(const void *a, const void *b)
@@ -47,10 +51,11 @@ static OpRow *collect_rows(int *n)
     OpRow *rows = MEM_ARRAY(OpRow, ns + ni + 1);
     int count = 0;
     for (int i = 0; i < ns; i++)
-        rows[count++] = (OpRow){schemas[i]->name, schemas[i], ops_lookup(schemas[i]->name), 0};
+        rows[count++] = (OpRow){schemas[i]->name, schemas[i], ops_lookup(schemas[i]->name),
+                                0, 0, 0, 0, NULL};
     for (int i = 0; i < ni; i++)
         if (op_schema_lookup(impls[i]->name) == NULL)
-            rows[count++] = (OpRow){impls[i]->name, NULL, impls[i], 0};
+            rows[count++] = (OpRow){impls[i]->name, NULL, impls[i], 0, 0, 0, 0, NULL};
     qsort(rows, (size_t)count, sizeof rows[0], row_cmp);
     *n = count;
     return rows;
@@ -75,9 +80,15 @@ static bool count_file(const char *path, OpRow *rows, int n)
     CaseFile *cf = case_file_load(path, &trap);
     for (int r = 0; r < n; r++) {
         const char *rule = ops_rule_of(rows[r].name);
-        for (int i = 0; i < cf->ncases; i++)
-            if (case_names(cf->cases[i], rule))
-                rows[r].ncases++;
+        for (int i = 0; i < cf->ncases; i++) {
+            const Case *c = cf->cases[i];
+            if (!case_names(c, rule))
+                continue;
+            rows[r].ncases++;
+            rows[r].nimpl_defined += c->result == RESULT_IMPL_DEFINED;
+            rows[r].nundefined += c->result == RESULT_UNDEFINED;
+            rows[r].ntvm_bug += case_has_tag(c, "tvm-bug");
+        }
     }
     return true;
 }
@@ -91,6 +102,55 @@ static bool count_cases(const char *corpus, OpRow *rows, int n)
     for (int i = 0; i < np; i++)
         ok = count_file(paths[i], rows, n) && ok;
     return ok;
+}
+
+/* The last cell of the operator's row in SPEC_NOTES.md ("| OP-x | rule | source |"): the TVM
+ * source its meaning follows. Empty when the file or the row is absent. */
+static void read_sources(const char *spec_notes, OpRow *rows, int n)
+{
+    FILE *f = fopen(spec_notes, "r");
+    if (f == NULL)
+        return;
+    char line[8192];
+    while (fgets(line, sizeof line, f) != NULL) {
+        if (strncmp(line, "| OP-", 5) != 0)
+            continue;
+        char *end = strrchr(line, '|');
+        char *cut = end;
+        while (cut > line && cut[-1] != '|')
+            cut--;
+        if (end == NULL || cut <= line)
+            continue;
+        while (cut < end && *cut == ' ')
+            cut++;
+        while (end > cut && end[-1] == ' ')
+            end--;
+        char *source = mem_strndup(cut, (size_t)(end - cut));
+        for (int r = 0; r < n; r++)
+            if (strncmp(line + 2, ops_rule_of(rows[r].name), strlen(ops_rule_of(rows[r].name))) ==
+                    0 &&
+                line[2 + strlen(ops_rule_of(rows[r].name))] == ' ')
+                rows[r].source = source;
+    }
+    fclose(f);
+}
+
+/* The operator's corners: how many of its cases are implementation-defined or undefined
+ * (RESULT-1), and how many follow a TVM fix made after v0.22 (tvm-bug). */
+static const char *corners_text(const OpRow *r)
+{
+    StrBuf sb;
+    strbuf_init(&sb);
+    if (r->nimpl_defined > 0)
+        strbuf_addf(&sb, "impl-defined %d, ", r->nimpl_defined);
+    if (r->nundefined > 0)
+        strbuf_addf(&sb, "undefined %d, ", r->nundefined);
+    if (r->ntvm_bug > 0)
+        strbuf_addf(&sb, "tvm-bug %d, ", r->ntvm_bug);
+    if (sb.len == 0)
+        return "";
+    sb.data[sb.len - 2] = '\0';
+    return strbuf_str(&sb);
 }
 
 static const char *missing_text(const OpRow *r)
@@ -131,15 +191,20 @@ static void print_table(const OpRow *rows, int n)
            OPS_MIN_CASES);
     printf("%d operators: %d with inference, %d with a kernel, %d complete.\n\n", n, inferred,
            kernels, complete);
-    printf("| operator | inference | kernel | dtypes | cases | missing |\n");
-    printf("|---|---|---|---|---|---|\n");
+    printf("TVM source: where the operator's meaning is read (SPEC_NOTES \"Operators\"; the\n"
+           "python/tvm/relax/op, src/relax/op, legalize_ops and topi files of TVM v0.22.0).\n"
+           "Corners: its cases whose result is implementation-defined or undefined, and those\n"
+           "following a TVM fix made after v0.22 (SPEC_NOTES 4.19).\n\n");
+    printf("| operator | inference | kernel | dtypes | cases | TVM source | corners | missing |\n");
+    printf("|---|---|---|---|---|---|---|---|\n");
     for (int i = 0; i < n; i++) {
         const OpRow *r = &rows[i];
         bool inf = r->impl != NULL && r->impl->infer != NULL;
         bool ker = r->impl != NULL && r->impl->kernel != NULL;
         const char *dtypes = r->impl != NULL && r->impl->dtypes != NULL ? r->impl->dtypes : "";
-        printf("| `%s` | %s | %s | %s | %d | %s |\n", r->name + strlen("relax."),
-               inf ? "yes" : "no", ker ? "yes" : "no", dtypes, r->ncases, missing_text(r));
+        printf("| `%s` | %s | %s | %s | %d | %s | %s | %s |\n", r->name + strlen("relax."),
+               inf ? "yes" : "no", ker ? "yes" : "no", dtypes, r->ncases,
+               r->source != NULL ? r->source : "", corners_text(r), missing_text(r));
     }
 }
 
@@ -164,6 +229,7 @@ int cmd_ops(int argc, char **argv)
     }
     if (!count_cases(corpus, rows, n))
         return error_exit_code(PHASE_CASE);
+    read_sources(mem_printf("%s/../SPEC_NOTES.md", corpus), rows, n);
     print_table(rows, n);
     return 0;
 }

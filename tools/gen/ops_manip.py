@@ -367,6 +367,18 @@ def index_cases():
     cs.append(value_case("strided_slice", "basic", "Slices with a stride.", [("x", T((4, 5), "int32"))],
                          "R.strided_slice(x, axes=[0, 1], begin=[1, 0], end=[4, 5], strides=[2, 2])",
                          [tensor(y, "int32")], tensor(y[1:4:2, 0:5:2], "int32")))
+    v8 = np.arange(8, dtype=np.int32)
+    cs.append(value_case("strided_slice", "symbolic-begin", "axes/begin/end/strides are Relax "
+                         "tuples of PrimValues in v0.22 (index.cc, strided_slice): a begin may be "
+                         "a shape variable, bound at run time.",
+                         [("x", T((8,), "int32")), ("s", 'R.Shape(["k"])')],
+                         "R.strided_slice(x, axes=[0], begin=[k], end=[8], strides=[2])",
+                         [tensor(v8, "int32"), g.Shape([3])], tensor(v8[3:8:2], "int32")))
+    cs.append(sinfo_case("strided_slice", "tuple-arguments", "The tuple-of-PrimValue form TVM "
+                         "prints reads back with the same meaning.", [("x", T(("n", 8), F32))],
+                         "R.strided_slice(x, (R.prim_value(1),), (R.prim_value(1),), "
+                         "(R.prim_value(7),), (R.prim_value(2),), assume_inbound=False)",
+                         S(["n", 3], F32)))
     cs.append(value_case("strided_slice", "negative", "Negative stride and clamped bounds.",
                          [("x", T((4, 5), "int32"))],
                          "R.strided_slice(x, axes=[1], begin=[-1], end=[-100], strides=[-2])",
