@@ -125,8 +125,8 @@ static void dump_request(Ext *x, const ExtRequest *req, const char *text)
     strbuf_init(&name);
     for (const char *p = req->name ? req->name : "request"; *p; p++)
         strbuf_addc(&name, (*p == '/' || *p == '#' || *p == ' ') ? '_' : *p);
-    const char *path = mem_printf("%s/%s.%d.%s.yaml", x->dump_dir, strbuf_str(&name),
-                                  ++x->dumped, ext_protocol_request_name(req->kind));
+    const char *path = mem_printf("%s/%s.%d.%s.yaml", x->dump_dir, strbuf_str(&name), ++x->dumped,
+                                  ext_protocol_request_name(req->kind));
     FILE *f = fopen(path, "w");
     if (f == NULL) {
         fprintf(stderr, "%s: io error [IoError]: cannot write the request\n", path);
@@ -429,8 +429,8 @@ int adapter_ext_take_options(int *argc, char **argv, const AdapterExtOptions **o
     }
     *argc = kept;
     argv[kept] = NULL;
-    bool tuned = o->timeout != ADAPTER_EXT_DEFAULT_TIMEOUT || o->protocol != 0 ||
-                 o->dump_dir != NULL;
+    bool tuned =
+        o->timeout != ADAPTER_EXT_DEFAULT_TIMEOUT || o->protocol != 0 || o->dump_dir != NULL;
     if (o->command == NULL && tuned)
         return cli_usage_error("conform", "--adapter-timeout, --adapter-protocol and "
                                           "--dump-requests are for --adapter");

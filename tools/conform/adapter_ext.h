@@ -11,15 +11,15 @@
 #define ADAPTER_EXT_DEFAULT_TIMEOUT 60.0
 
 typedef struct AdapterExtOptions {
-    const char *command;   /* run with /bin/sh -c */
-    double timeout;        /* seconds of wall clock per request */
-    int protocol;          /* 1: one process per request; 2: one persistent process */
-    const char *dump_dir;  /* every request is also written here, or NULL */
+    const char *command;  /* run with /bin/sh -c */
+    double timeout;       /* seconds of wall clock per request */
+    int protocol;         /* 1: one process per request; 2: one persistent process */
+    const char *dump_dir; /* every request is also written here, or NULL */
 } AdapterExtOptions;
 
 /* Takes `--adapter COMMAND`, `--adapter-timeout SECONDS`, `--adapter-protocol N` and
- * `--dump-requests DIR` out of argv, keeping the other arguments in order. Returns 0, or a usage error's exit code. *opts stays NULL when there is
- * no --adapter. */
+ * `--dump-requests DIR` out of argv, keeping the other arguments in order. Returns 0, or a
+ * usage error's exit code. *opts stays NULL when there is no --adapter. */
 int adapter_ext_take_options(int *argc, char **argv, const AdapterExtOptions **opts);
 
 void adapter_ext_init(Adapter *ad, const AdapterExtOptions *opts);

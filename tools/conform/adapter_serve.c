@@ -7,8 +7,8 @@
 #include "ast/astform/astform.h"
 #include "ast/mem.h"
 #include "ast/print/printer.h"
-#include "tools/conform/adapter.h"
 #include "tools/cli/cli.h"
+#include "tools/conform/adapter.h"
 #include "tools/conform/ext_protocol.h"
 
 const char CMD_ADAPTER_SERVE_USAGE[] =
@@ -191,14 +191,18 @@ static void answer(const Adapter *ref, const ExtRequest *req, ExtResponse *res)
     }
 }
 
-/* Answers one request text; false when it is not a request. */
+/* Answers one request text; false when it is not a request. `version` 0 takes the request's
+ * own (a lone request of either protocol, as --dump-requests keeps them). */
 static bool serve_one(const Adapter *ref, const char *text, int version)
 {
     ExtRequest req;
     const char *why = NULL;
-    if (!ext_protocol_read_request(text, &req, &why) || req.protocol != version) {
-        fprintf(stderr, "relax adapter-serve: not a protocol %d request: %s\n", version,
-                why ? why : "another protocol version");
+    bool read = ext_protocol_read_request(text, &req, &why);
+    if (read && version == 0)
+        version = req.protocol;
+    if (!read || req.protocol != version) {
+        fprintf(stderr, "relax adapter-serve: not a protocol %d request: %s\n",
+                version ? version : 1, why ? why : "another protocol version");
         return false;
     }
     ExtResponse res;
@@ -247,7 +251,7 @@ int cmd_adapter_serve(int argc, char **argv)
     }
     if (ext_protocol_is_hello(first))
         return serve_session(&ref);
-    if (!serve_one(&ref, first, EXT_PROTOCOL_VERSION))
+    if (!serve_one(&ref, first, 0))
         return 2;
     return fflush(stdout) == 0 ? 0 : 3;
 }

@@ -280,8 +280,9 @@ void ext_process_run(const char *command, const char *input, double timeout, Ext
  * "Killed", "Aborted (core dumped)", "sh: line 1: 123 Segmentation fault ..."). */
 static bool is_shell_signal_report(const char *line)
 {
-    static const char *const reports[] = {"Segmentation fault", "Killed", "Aborted",
-                                          "Bus error", "Floating point exception", "Terminated"};
+    static const char *const reports[] = {
+        "Segmentation fault",       "Killed",    "Aborted", "Bus error",
+        "Floating point exception", "Terminated"};
     for (size_t i = 0; i < sizeof reports / sizeof *reports; i++) {
         const char *hit = strstr(line, reports[i]);
         if (hit == NULL)

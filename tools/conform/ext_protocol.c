@@ -538,8 +538,8 @@ bool ext_protocol_is_hello(const char *text)
 {
     const char *why = NULL;
     const YamlNode *root = read_document(text, &why);
-    const YamlNode *kind = root && root->kind == YAML_NODE_MAP ? yaml_node_get(root, "request")
-                                                               : NULL;
+    const YamlNode *kind =
+        root && root->kind == YAML_NODE_MAP ? yaml_node_get(root, "request") : NULL;
     return kind != NULL && kind->kind == YAML_NODE_SCALAR && strcmp(kind->scalar, "hello") == 0;
 }
 

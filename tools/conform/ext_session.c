@@ -21,8 +21,8 @@ struct ExtSession {
     double timeout;
     ExtChild child;
     bool running;
-    StrBuf out;         /* stdout read and not yet taken as a response */
-    StrBuf err;         /* stderr since the current request began */
+    StrBuf out; /* stdout read and not yet taken as a response */
+    StrBuf err; /* stderr since the current request began */
     ExtHello hello;
     int timeouts;          /* in a row */
     const char *abandoned; /* why the adapter is not asked again, or NULL */
@@ -213,8 +213,8 @@ static const char *start_problem(ExtSession *s, const ExtProcessResult *res)
     const char *tail = *last ? mem_printf(": %s", last) : " (nothing on stderr)";
     switch (res->end) {
     case EXT_END_EXITED:
-        return mem_printf("the adapter exited with status %d before answering hello%s",
-                          res->status, tail);
+        return mem_printf("the adapter exited with status %d before answering hello%s", res->status,
+                          tail);
     case EXT_END_SIGNALED:
         return mem_printf("the adapter was killed by signal %d before answering hello%s",
                           res->status, tail);
@@ -298,8 +298,8 @@ void ext_session_request(ExtSession *s, const char *request, const char *what,
     }
     if (res->end == EXT_END_EXITED && res->status == -1) {
         res->end = EXT_END_PROTOCOL;
-        res->err = mem_printf("the adapter exited (status 0) without answering the %s request",
-                              what);
+        res->err =
+            mem_printf("the adapter exited (status 0) without answering the %s request", what);
     }
     after_failure(s, res, what);
 }

@@ -89,8 +89,7 @@ static bool write_all(int fd, const void *data, size_t n)
 
 static void send_result(int fd, int index, CaseResult r, double seconds)
 {
-    Record rec = {index, (int)r.outcome, r.missing, seconds,
-                  r.reason ? (int)strlen(r.reason) : -1};
+    Record rec = {index, (int)r.outcome, r.missing, seconds, r.reason ? (int)strlen(r.reason) : -1};
     if (!write_all(fd, &rec, sizeof rec) ||
         (r.reason != NULL && !write_all(fd, r.reason, (size_t)rec.reason_len)))
         _exit(3);

@@ -277,8 +277,8 @@ static void add_md_table(StrBuf *sb, const char *title, const Tallies *t)
     strbuf_add(sb, "|---|---:|---:|---:|---:|---:|\n");
     for (int i = 0; i < t->n; i++) {
         const Tally *x = &t->items[i];
-        strbuf_addf(sb, "| %s | %d | %d | %d | %d | %.1f |\n", x->name, x->pass, x->fail,
-                    x->known, x->skip, percent(x));
+        strbuf_addf(sb, "| %s | %d | %d | %d | %d | %.1f |\n", x->name, x->pass, x->fail, x->known,
+                    x->skip, percent(x));
     }
 }
 
@@ -323,8 +323,8 @@ static void add_reproducers(StrBuf *sb, const Report *r)
             strbuf_add(sb, "\n## Reproducers of `tvm-bug` cases\n");
         header = true;
         strbuf_addf(sb, "\n### `%s` (%s)\n\n%s\n\n```python\n%s```\n", global_id(e),
-                    runner_outcome_name(e->outcome),
-                    e->c->description ? e->c->description : "", e->c->program);
+                    runner_outcome_name(e->outcome), e->c->description ? e->c->description : "",
+                    e->c->program);
     }
 }
 

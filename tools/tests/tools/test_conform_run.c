@@ -36,10 +36,10 @@ static const char REQUEST[] = "protocol: 2\nrequest: load\nprogram: x\n";
 
 static void test_session_answers_and_restarts(void)
 {
-    ExtSession *s = ext_session_new(
-        session_adapter("if [ $n = 2 ]; then echo 'backend died' >&2; exit 5; fi; "
-                        "printf '%s\\n' 'protocol: 2' \"ok: true\" \"n: $n\" ..."),
-        10);
+    ExtSession *s =
+        ext_session_new(session_adapter("if [ $n = 2 ]; then echo 'backend died' >&2; exit 5; fi; "
+                                        "printf '%s\\n' 'protocol: 2' \"ok: true\" \"n: $n\" ..."),
+                        10);
     CU_ASSERT_PTR_NULL_FATAL(ext_session_start(s));
     const ExtHello *h = ext_session_hello(s);
     CU_ASSERT_STRING_EQUAL(h->name, "fake");
@@ -93,8 +93,8 @@ static void test_session_bad_hello(void)
 
 static void test_session_two_responses(void)
 {
-    ExtSession *s = ext_session_new(
-        session_adapter("printf '%s\\n' 'ok: true' ... 'ok: true' ..."), 5);
+    ExtSession *s =
+        ext_session_new(session_adapter("printf '%s\\n' 'ok: true' ... 'ok: true' ..."), 5);
     ExtProcessResult res;
     ext_session_request(s, REQUEST, "load", &res);
     CU_ASSERT_EQUAL(res.end, EXT_END_PROTOCOL);
@@ -112,8 +112,7 @@ static void test_preflight(void)
     CU_ASSERT_PTR_NOT_NULL(ad.run);
     CU_ASSERT_PTR_NOT_NULL(strstr(adapter_ext_describe(&ad), "fake 7 (protocol 2)"));
     adapter_ext_stop(&ad);
-    AdapterExtOptions one = {"cat >/dev/null; echo 'Segmentation fault' >&2; exit 139", 5, 1,
-                             NULL};
+    AdapterExtOptions one = {"cat >/dev/null; echo 'Segmentation fault' >&2; exit 139", 5, 1, NULL};
     adapter_ext_init(&ad, &one);
     const char *why = adapter_ext_preflight(&ad);
     CU_ASSERT_PTR_NOT_NULL_FATAL(why);
