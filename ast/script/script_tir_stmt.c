@@ -65,11 +65,14 @@ static PrimExpr *store_cast(TirCtx *c, PrimExpr *v, const Buffer *b, Span span)
     if (dtype_is_handle(v->dtype) || dtype_is_handle(t) || v->dtype.lanes != t.lanes)
         script_tir_fail(c, span, "storing a %s value into %s buffer `%s`", dtype_str(v->dtype),
                         dtype_str(t), b->name);
-    bool int_like = dtype_is_int(t) || dtype_is_uint(t);
-    if (v->kind == PE_INT && int_like && !dtype_is_bool(t))
+    bool int_like = (dtype_is_int(t) || dtype_is_uint(t)) && !dtype_is_bool(t);
+    if (v->kind == PE_INT && int_like)
         return primexpr_int(v->u.int_value, t, span);
-    if (v->kind == PE_FLOAT && dtype_is_float(t))
-        return primexpr_float(v->u.float_value, t, span);
+    if (v->kind == PE_FLOAT && int_like)
+        return primexpr_int((int64_t)v->u.float_value, t, span);
+    if ((v->kind == PE_FLOAT || v->kind == PE_INT) && dtype_is_float(t))
+        return primexpr_float(v->kind == PE_FLOAT ? v->u.float_value : (double)v->u.int_value, t,
+                              span);
     PrimExpr *cast = primexpr_new(PE_CAST, t, span);
     cast->u.operand = v;
     return cast;

@@ -435,6 +435,18 @@ static void test_thread_binding_and_pairwise(void)
     CU_ASSERT_EQUAL(loop->u.for_.kind, FOR_THREAD_BINDING);
     CU_ASSERT_STRING_EQUAL(loop->u.for_.thread, "threadIdx.x");
     CU_ASSERT(is_int(loop->u.for_.min, 1, "int64"));
+    /* TS-11: a store casts to the buffer's dtype; an immediate folds (truncating). */
+    f = parse_ok("@T.prim_func\n"
+                 "def g(A: T.Buffer((2,), \"float32\"), B: T.Buffer((2,), \"int32\")):\n"
+                 "    A[0] = T.int32(1)\n"
+                 "    B[0] = T.float32(2.75)\n"
+                 "    B[1] = A[1]\n");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    const PrimExpr *a0 = seq_item(f->body, 0)->u.store.value;
+    CU_ASSERT(a0->kind == PE_FLOAT && a0->u.float_value == 1.0);
+    CU_ASSERT(is_int(seq_item(f->body, 1)->u.store.value, 2, "int32"));
+    const PrimExpr *b1 = seq_item(f->body, 2)->u.store.value;
+    CU_ASSERT(b1->kind == PE_CAST && strcmp(dtype_str(b1->dtype), "int32") == 0);
 }
 
 static void test_alloc_and_if(void)
@@ -566,7 +578,6 @@ static void test_errors(void)
     assert_error(BODY("    while True:\n        pass\n"), "TirSyntax");
     assert_error(BODY("    T.reads(A[0])\n"), "TirSyntax");
     assert_error(BODY("    with T.init():\n        A[0] = 0.0\n"), "TirSyntax");
-    assert_error(BODY("    A[0] = T.int32(1)\n"), "TirSyntax");
     assert_error(BODY("    for i in T.grid(4, 4):\n        A[i] = 0.0\n"), "TirSyntax");
     assert_error(BODY("    for i in range(4):\n        A[i] = T.bogus(1)\n"), "UnknownName");
     assert_error(BODY("    B = T.match_buffer(A, (4,))\n"), "TirSyntax");
