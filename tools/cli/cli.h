@@ -8,6 +8,7 @@
 
 #include "ast/error.h"
 #include "ast/module.h"
+#include "interp/structinfo/sinfo_check.h"
 
 #define RELAX_VERSION "0.1.0"
 
@@ -31,6 +32,7 @@ int cmd_ops(int argc, char **argv);
 int cmd_repl(int argc, char **argv);
 int cmd_adapter_serve(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
+int cmd_explain(int argc, char **argv);
 
 extern const char CMD_PRINT_USAGE[];
 extern const char CMD_PARSE_USAGE[];
@@ -42,6 +44,7 @@ extern const char CMD_OPS_USAGE[];
 extern const char CMD_REPL_USAGE[];
 extern const char CMD_ADAPTER_SERVE_USAGE[];
 extern const char CMD_RULES_USAGE[];
+extern const char CMD_EXPLAIN_USAGE[];
 
 /* `relax run` writing its output (printed text and result) to `out`; errors go to stderr. */
 int cmd_run_to(int argc, char **argv, FILE *out);
@@ -63,6 +66,12 @@ void cmd_run_load_target(const char *arg, RunTarget *t, ErrorTrap *trap);
 /* `relax repl`: a whole session reading entries from `in` and writing everything (results,
  * printed output, trace, errors) to `out`; FILE, when not NULL, is loaded first. */
 void cmd_repl_session(FILE *in, FILE *out, const char *file);
+
+/* `relax explain` and `:explain`: for each derived binding of a checked module, its line
+ * "func.var: <StructInfo>  (rule)" and its position, in derivation order. */
+typedef void (*CliExplainFn)(void *ctx, Span span, const char *text);
+void cli_explain(const IRModule *mod, const SinfoBindings *bindings, CliExplainFn emit,
+                 void *ctx);
 
 /* relax(1) in roff, from the command table and the usage texts of `relax help`. */
 void cli_write_man(FILE *out, const CliCommand *cmds, int n);

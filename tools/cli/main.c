@@ -23,6 +23,8 @@ static const CliCommand COMMANDS[] = {
      cmd_check},
     {"run", "call a program's entry function and print its result", CMD_RUN_USAGE, cmd_run},
     {"normalize", "print a program in normal form", CMD_NORMALIZE_USAGE, cmd_normalize},
+    {"explain", "each binding's derived StructInfo and the rule that derived it",
+     CMD_EXPLAIN_USAGE, cmd_explain},
     {"conform", "run the conformance corpus", CMD_CONFORM_USAGE, cmd_conform},
     {"repl", "explore a program interactively", CMD_REPL_USAGE, cmd_repl},
     {"ops", "list the operators, or their status table", CMD_OPS_USAGE, cmd_ops},

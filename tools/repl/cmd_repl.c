@@ -356,6 +356,31 @@ static void do_sinfo(Repl *r, Args a)
         fprintf(r->out, "%s: %s\n", name, printer_print_sinfo(s));
 }
 
+static void print_explained(void *ctx, Span span, const char *text)
+{
+    Repl *r = ctx;
+    if (span.line > 0) {
+        span.file = REPL_ASSEMBLED;
+        repl_program_map(&r->prog, &span);
+        fprintf(r->out, "%s:%d:%d: ", span.file, span.line, span.col);
+    }
+    fprintf(r->out, "%s\n", text);
+}
+
+/* :explain: every binding's derived StructInfo and the rule that derived it. */
+static void do_explain(Repl *r, Args a)
+{
+    (void)a;
+    if (!need_program(r))
+        return;
+    IRModule *mod = repl_program_fresh(&r->prog);
+    DiagList warnings;
+    diag_init(&warnings);
+    SinfoBindings b = {NULL, 0, 0};
+    check_program(r, mod, &warnings, &b);
+    cli_explain(mod, &b, print_explained, r);
+}
+
 /* ---- printing ---- */
 
 static void do_print(Repl *r, Args a)
@@ -553,6 +578,7 @@ static const ReplCommand COMMANDS[] = {
     {"check", "", "well-formedness and StructInfo: every error and warning", do_check},
     {"sinfo", "[NAME]", "derived StructInfo of every binding, a function's, or one (f.x)",
      do_sinfo},
+    {"explain", "", "each binding's StructInfo and the rule that derived it", do_explain},
     {"print", "", "the program in canonical TVMScript", do_print},
     {"normalize", "", "the program in normal form", do_normalize},
     {"ast", "", "the program in the ast: form of the conformance cases", do_ast},
