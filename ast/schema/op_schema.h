@@ -11,6 +11,7 @@ typedef enum OpParamKind {
     OPP_ARG_LIST,  /* a list/tuple of expressions packed into one Tuple argument (concat) */
     OPP_ARG_SHAPE, /* a shape: tuple/list of dims → ShapeExpr argument, or an expression */
     OPP_ARG_PRIM, /* a scalar: Python number or PrimExpr → PrimValue argument, or an expression */
+    OPP_ARG_DTYPE, /* a data type: a string → R.dtype argument (DataTypeImm), or an expression */
     OPP_ARG_PRIM_TUPLE, /* a list/tuple of scalars → a Tuple of PrimValues (strided_slice's
                          * axes, begin, end, strides), or an expression; "None" omits it */
     OPP_ATTR,     /* an attribute */

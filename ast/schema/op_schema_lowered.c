@@ -14,19 +14,19 @@
 static const OpParam P_MEM_ALLOC_STORAGE[] = {{"size", OPP_ARG_SHAPE, OPA_INT, NULL},
                                               {"virtual_device_index", OPP_ARG_PRIM, OPA_INT, NULL},
                                               {"storage_scope", OPP_ARG, OPA_INT, NULL},
-                                              {"dtype", OPP_ARG, OPA_INT, NULL}};
+                                              {"dtype", OPP_ARG_DTYPE, OPA_INT, NULL}};
 static const OpParam P_ALLOC_TENSOR[] = {{"storage", OPP_ARG, OPA_INT, NULL},
                                          {"offset", OPP_ARG_PRIM, OPA_INT, NULL},
                                          {"shape", OPP_ARG_SHAPE, OPA_INT, NULL},
-                                         {"dtype", OPP_ARG, OPA_INT, NULL}};
+                                         {"dtype", OPP_ARG_DTYPE, OPA_INT, NULL}};
 static const OpParam P_VM_ALLOC_STORAGE[] = {
     {"shape", OPP_ARG_SHAPE, OPA_INT, NULL},
     {"runtime_device_index", OPP_ARG_PRIM, OPA_INT, NULL},
-    {"dtype", OPP_ARG, OPA_INT, NULL},
+    {"dtype", OPP_ARG_DTYPE, OPA_INT, NULL},
     {"storage_scope", OPP_ARG, OPA_INT, "R.str(\"global\")"}};
 static const OpParam P_BUILTIN_ALLOC_TENSOR[] = {
     {"shape", OPP_ARG_SHAPE, OPA_INT, NULL},
-    {"dtype", OPP_ARG, OPA_INT, NULL},
+    {"dtype", OPP_ARG_DTYPE, OPA_INT, NULL},
     {"runtime_device_index", OPP_ARG_PRIM, OPA_INT, NULL},
     {"storage_scope", OPP_ARG, OPA_INT, "R.str(\"global\")"}};
 static const OpParam P_STORAGE[] = {{"storage", OPP_ARG, OPA_INT, NULL}};
@@ -37,7 +37,7 @@ static const OpParam P_X[] = {{"x", OPP_ARG, OPA_INT, NULL}};
 /* An omitted shape, dtype or offset is void, R.tuple(), as TVM's Python passes it. */
 static const OpParam P_VIEW[] = {{"data", OPP_ARG, OPA_INT, NULL},
                                  {"shape", OPP_ARG_SHAPE, OPA_INT, "R.tuple()"},
-                                 {"dtype", OPP_ARG, OPA_INT, "R.tuple()"},
+                                 {"dtype", OPP_ARG_DTYPE, OPA_INT, "R.tuple()"},
                                  {"relative_byte_offset", OPP_ARG_PRIM, OPA_INT, "R.tuple()"}};
 static const OpParam P_FUNC_ARGS[] = {{"func", OPP_ARG, OPA_INT, NULL},
                                       {"args", OPP_ARG_LIST, OPA_INT, NULL}};

@@ -341,6 +341,15 @@ static Expr *dtype_form(ScriptCtx *ctx, const PyExpr *c, const char *fname)
     return e;
 }
 
+/* A dtype string literal as R.dtype(...) (an operator's OPP_ARG_DTYPE parameter). */
+static Expr *dtype_expr(ScriptCtx *ctx, const PyExpr *s)
+{
+    Expr *e = expr_new(EXPR_DTYPE, s->span);
+    if (!dtype_parse(s->u.str, &e->u.dtype))
+        script_fail(ctx, "BadDType", s->span, "`%s` is not a data type", s->u.str);
+    return e;
+}
+
 /* The format of R.print / R.assert_op: a string literal or R.str(...). */
 static Expr *format_arg(ScriptCtx *ctx, const PyExpr *v)
 {
@@ -697,6 +706,10 @@ static Expr *op_arg(ScriptCtx *ctx, const OpParam *p, const PyExpr *e)
     case OPP_ARG_PRIM_TUPLE:
         if (seq)
             return prim_tuple(ctx, e);
+        return script_expr(ctx, e);
+    case OPP_ARG_DTYPE: /* LOW-*: TVM's Python turns a dtype string into R.dtype(...) */
+        if (e->kind == PY_STR)
+            return dtype_expr(ctx, e);
         return script_expr(ctx, e);
     case OPP_ARG:
     case OPP_ATTR:

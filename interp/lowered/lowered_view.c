@@ -46,7 +46,12 @@ static bool view_facts(OpInferCtx *ctx, ViewFacts *f)
     if (!lowered_sinfo_is_void(ctx, 1) && f->shape == NULL)
         return false;
     f->has_dtype = !lowered_sinfo_is_void(ctx, 2);
-    if (f->has_dtype && !lowered_dtype_expr(ctx, 2, &f->dtype)) {
+    const Expr *d = ctx->call->u.call.args[2];
+    /* A variable bound to an R.dtype: TVM looks through the binding; here the dtype is
+     * unknown statically and checked at run time. */
+    f->dtype = dtype_void();
+    bool dtype_var = d->kind == EXPR_VAR && ctx->arg_sinfo[2]->kind == SINFO_OBJECT;
+    if (f->has_dtype && !dtype_var && !lowered_dtype_expr(ctx, 2, &f->dtype)) {
         ops_infer_fail(ctx, "OpArgType", "argument 3 must be an R.dtype or void");
         return false;
     }
@@ -118,7 +123,10 @@ static Value *k_view(Interp *in, const Expr *call, Value **args, int nargs)
         dims = s->u.shape.dims;
     }
     DataType dtype = x->dtype;
-    if (!lowered_is_void(args, nargs, 2) && args[2]->kind == VAL_DTYPE)
+    if (!lowered_is_void(args, nargs, 2) && args[2]->kind != VAL_DTYPE)
+        lowered_fail(in, call, "OpPrecondition", rule, "argument 3 must be a data type, got a %s",
+                     value_kind_name(args[2]->kind));
+    if (!lowered_is_void(args, nargs, 2))
         dtype = args[2]->u.dtype;
     int64_t rel =
         lowered_is_void(args, nargs, 3) ? 0 : lowered_int_arg(in, call, args, nargs, 3, rule);

@@ -211,21 +211,36 @@ StructInfo *si_derive(SiCtx *c, Expr *e)
 
 /* SI-16: buffers become tensors of the buffer's shape, scalars PrimStructInfo; a direct call
  * is impure. A PrimFunc that returns a value (tir.ret) returns a PrimValue of its dtype. */
+static PrimExpr *int64_dim(PrimExpr *d)
+{
+    if (d->kind == PE_INT)
+        return primexpr_int(d->u.int_value, dtype_int64(), d->span);
+    if (dtype_equal(d->dtype, dtype_int64()))
+        return d;
+    PrimExpr *c = primexpr_new(PE_CAST, dtype_int64(), d->span);
+    c->u.operand = d;
+    return c;
+}
+
 static StructInfo *primfunc_sinfo(const PrimFunc *pf)
 {
     StructInfo **params = MEM_ARRAY(StructInfo *, pf->nparams + 1);
     for (int i = 0; i < pf->nparams; i++) {
         const Buffer *b = pf->param_buffers[i];
+        /* SI-PRIMFUNC: a handle without a buffer is an Object, as in TVM's InferStructInfo. */
+        if (b == NULL && dtype_is_handle(pf->params[i]->dtype)) {
+            params[i] = sinfo_object(pf->span);
+            continue;
+        }
         if (b == NULL) {
             params[i] = sinfo_prim(pf->params[i]->dtype, NULL, pf->span);
             continue;
         }
-        /* Relax dims are int64: the buffer's constant dims are read as such. */
+        /* Relax dims are int64: constant dims are read as such, other dims of another dtype
+         * are cast to int64 (TVM's cast(Int(64), dim)), so they are not lone shape variables. */
         PrimExpr **dims = MEM_ARRAY(PrimExpr *, b->ndim + 1);
-        for (int k = 0; k < b->ndim; k++) {
-            PrimExpr *d = b->shape[k];
-            dims[k] = d->kind == PE_INT ? primexpr_int(d->u.int_value, dtype_int64(), d->span) : d;
-        }
+        for (int k = 0; k < b->ndim; k++)
+            dims[k] = int64_dim(b->shape[k]);
         Expr *shape = expr_shape(dims, b->ndim, b->span);
         params[i] = sinfo_tensor(shape, b->dtype, NULL, b->ndim, b->span);
     }
