@@ -64,6 +64,26 @@ step /usr/bin/python3 tools/quality/mutate.py --seed 1 --count 2 --jobs "$jobs"
 # two chapters exactly as the built-in adapter does.
 step env RELAX=./build/relax ./build/relax conform --adapter tools/adapters/relax-ref \
     spec-tests/syntax spec-tests/eval
+# Protocol 2 (one persistent adapter per worker) over the whole corpus in two workers, with
+# the reference's scoreboard; then the runner's CI semantics and report formats against
+# adapters that misbehave on purpose, and the TVM adapter's translation functions.
+step env RELAX=./build/relax ./build/relax conform -j 2 --adapter tools/adapters/relax-ref \
+    --adapter-protocol 2 --scoreboard build/relax-ref-scoreboard.md spec-tests
+step /usr/bin/python3 tools/tests/tools/test_conform_cli.py ./build/relax
+step /usr/bin/python3 tools/adapters/tvm/test_translate.py
+# Against a real TVM when one is present (TVM_HOME, an importable tvm, or the build provided
+# beside the project): one chapter, whose scoreboard row must match the committed one.
+tvm_chapter() {
+    ./build/relax conform -j 2 --adapter tools/adapters/tvm/tvm-adapter --adapter-protocol 2 \
+        --adapter-timeout 120 --scoreboard build/tvm-builtins.md spec-tests/builtins >/dev/null || true
+    diff <(grep '^| builtins |' spec-tests/TVM_SCOREBOARD.md) <(grep '^| builtins |' build/tvm-builtins.md) ||
+        { echo "TVM's results on spec-tests/builtins differ from spec-tests/TVM_SCOREBOARD.md"; return 1; }
+}
+if tools/adapters/tvm/tvm-adapter --probe >/dev/null 2>&1; then
+    step tvm_chapter
+else
+    echo; echo "== TVM adapter: skipped (no TVM: set TVM_HOME or make tvm importable)"
+fi
 
 # Collecting garbage on every allocation finds pointers the collector cannot see; it is
 # slow, so it runs a sample of the corpus that touches every layer.
