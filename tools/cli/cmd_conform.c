@@ -402,7 +402,7 @@ static int prepare(Conform *cf, int argc, char **argv, const AdapterExtOptions *
 {
     const char **paths = NULL;
     int npaths = 0;
-    cf->command = command_text(argc - 1, argv + 1);
+    cf->command = command_text(argc, argv);
     cf->jobs = 1;
     int status = adapter_ext_take_options(&argc, argv, ext);
     if (status == 0)
