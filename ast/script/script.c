@@ -225,6 +225,8 @@ static ModuleFunc *declare_def(ScriptCtx *ctx, const PyStmt *s)
 /* module -> '@I.ir_module' 'class' NAME ':' {module_stmt} {funcdef} */
 static IRModule *read_module(ScriptCtx *ctx, const PyStmt *cls)
 {
+    for (int i = 0; i < cls->u.class_.nbases; i++) /* class Module(BasePyModule) */
+        script_reject_unsupported(ctx, cls->u.class_.bases[i]);
     check_module_decorator(ctx, cls);
     ctx->mod = module_new(ctx->file);
     script_bind_module(ctx, cls->u.class_.name);

@@ -420,6 +420,8 @@ static Expr *call_expr(ScriptCtx *ctx, const PyExpr *e)
     const PyExpr *f = e->u.call.func;
     ScriptNs ns;
     const char *path = script_dotted(ctx, f, &ns);
+    if (path)
+        script_reject_unsupported(ctx, f);
     if (path && ns == NS_RELAX)
         return script_relax_call(ctx, e, path);
     if (path)

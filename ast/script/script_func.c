@@ -30,6 +30,8 @@ bool script_is_prim_decorator(ScriptCtx *ctx, const PyExpr *d)
 DecoratorFlags script_relax_decorator(ScriptCtx *ctx, const PyStmt *def)
 {
     DecoratorFlags flags = {.pure = true, .private_ = false};
+    for (int i = 0; i < def->u.def.ndecorators; i++) /* @R.macro, @R.rewriter, ... */
+        script_reject_unsupported(ctx, def->u.def.decorators[i]);
     if (def->u.def.ndecorators != 1 || !script_is_relax_decorator(ctx, def->u.def.decorators[0]))
         script_fail(ctx, "BadDecorator", def->span, "expected the decorator @R.function");
     const PyExpr *d = def->u.def.decorators[0];

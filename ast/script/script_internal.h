@@ -104,6 +104,10 @@ void script_add_ns(ScriptCtx *ctx, const char *name, ScriptNs ns);
 ScriptNs script_ns_of(ScriptCtx *ctx, const char *name);
 /* For R.nn.softmax: NS_RELAX and "nn.softmax". NULL when `e` is not a prefixed path. */
 const char *script_dotted(ScriptCtx *ctx, const PyExpr *e, ScriptNs *ns);
+/* script_unsupported.c (SPEC_NOTES §4.10): why the construct at ns.path is not read, or NULL;
+ * and the Unsupported parse error when `e` names such a construct. */
+const char *script_unsupported_reason(ScriptNs ns, const char *path);
+void script_reject_unsupported(ScriptCtx *ctx, const PyExpr *e);
 int script_scope_mark(const ScriptCtx *ctx);
 void script_scope_pop(ScriptCtx *ctx, int mark);
 void script_bind_var(ScriptCtx *ctx, const char *name, Var *var);

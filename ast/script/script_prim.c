@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "ast/script/script_internal.h"
 
 typedef struct Tr {
     const PrimEnv *env;
@@ -813,6 +814,10 @@ static PrimExpr *translate_call(const Tr *t, const PyExpr *e)
     for (size_t i = 0; i < sizeof call_rules / sizeof call_rules[0]; i++)
         if (strcmp(name, call_rules[i].name) == 0)
             return translate_rule(t, e, &call_rules[i]);
+    const char *why = script_unsupported_reason(NS_TIR, name);
+    if (why != NULL) /* SPEC_NOTES §4.10 */
+        error_raise(t->trap, PHASE_PARSE, "Unsupported", "TS-1", f->span,
+                    "T.%s is not supported: %s", name, why);
     fail(t, "UnknownName", f->span, "unknown function T.%s", name);
 }
 

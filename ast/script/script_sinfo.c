@@ -345,8 +345,10 @@ static StructInfo *callable(ScriptCtx *ctx, const Ann *a, SinfoMode mode)
 StructInfo *script_sinfo(ScriptCtx *ctx, const PyExpr *e, SinfoMode mode)
 {
     Ann a;
-    if (!read_head(ctx, e, &a))
+    if (!read_head(ctx, e, &a)) {
+        script_reject_unsupported(ctx, e);
         script_fail(ctx, "BadAnnotation", e->span, "not a StructInfo annotation");
+    }
     if (strcmp(a.kind, "Object") == 0) {
         if (e->kind == PY_CALL && (a.nargs > 0 || a.nkw > 0))
             script_fail(ctx, "AnnotationArity", e->span, "R.Object takes no arguments");
