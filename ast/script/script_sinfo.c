@@ -342,9 +342,26 @@ static StructInfo *callable(ScriptCtx *ctx, const Ann *a, SinfoMode mode)
     return sinfo_func(params, n, ret, purity, a->e->span);
 }
 
+/* TS-3: `x.struct_info` (TVM's Python reads the StructInfo of x) is the annotation of x:
+ * a parameter's, or a binding's written one; x without an annotation is BadAnnotation. */
+static StructInfo *var_struct_info(ScriptCtx *ctx, const PyExpr *e)
+{
+    const PyExpr *x = e->u.attr.value;
+    Sym *s = x->kind == PY_NAME ? script_lookup(ctx, x->u.name) : NULL;
+    if (s == NULL || s->kind != SYM_VAR)
+        script_fail(ctx, "BadAnnotation", e->span, "`.struct_info` of something not a Relax variable");
+    if (s->var->annotation == NULL)
+        script_fail(ctx, "BadAnnotation", e->span,
+                    "`%s.struct_info` needs `%s` to be annotated (a parameter or `%s: S = ...`)",
+                    x->u.name, x->u.name, x->u.name);
+    return s->var->annotation;
+}
+
 StructInfo *script_sinfo(ScriptCtx *ctx, const PyExpr *e, SinfoMode mode)
 {
     Ann a;
+    if (e->kind == PY_ATTR && strcmp(e->u.attr.attr, "struct_info") == 0)
+        return var_struct_info(ctx, e);
     if (!read_head(ctx, e, &a)) {
         script_reject_unsupported(ctx, e);
         script_fail(ctx, "BadAnnotation", e->span, "not a StructInfo annotation");
