@@ -445,9 +445,9 @@ static void test_known_failures(void)
 static void test_junit(void)
 {
     ReportEntry e[] = {
-        {"spec-tests/a.yaml", "x", OUTCOME_PASS, NULL, 0},
-        {"spec-tests/a.yaml", "y", OUTCOME_FAIL, "expected <a> & \"b\"", 0},
-        {"spec-tests/b.yaml", NULL, OUTCOME_FAIL, "broken", 0},
+        {"spec-tests/a.yaml", "x", OUTCOME_PASS, NULL, 0, NULL},
+        {"spec-tests/a.yaml", "y", OUTCOME_FAIL, "expected <a> & \"b\"", 0, NULL},
+        {"spec-tests/b.yaml", NULL, OUTCOME_FAIL, "broken", 0, NULL},
     };
     char *xml = junit_render(e, 3);
     CU_ASSERT_PTR_NOT_NULL(strstr(xml, "<testsuite name=\"spec-tests/a.yaml\" tests=\"2\" "
