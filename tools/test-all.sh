@@ -76,7 +76,8 @@ step /usr/bin/python3 tools/adapters/tvm/test_translate.py
 tvm_chapter() {
     ./build/relax conform -j 2 --adapter tools/adapters/tvm/tvm-adapter --adapter-protocol 2 \
         --adapter-timeout 120 --scoreboard build/tvm-builtins.md spec-tests/builtins >/dev/null || true
-    diff <(grep '^| builtins |' spec-tests/TVM_SCOREBOARD.md) <(grep '^| builtins |' build/tvm-builtins.md) ||
+    chapter_row() { awk '/^## Per chapter/{f=1} /^## Per tag/{f=0} f && /^\| builtins \|/' "$1"; }
+    diff <(chapter_row spec-tests/TVM_SCOREBOARD.md) <(chapter_row build/tvm-builtins.md) ||
         { echo "TVM's results on spec-tests/builtins differ from spec-tests/TVM_SCOREBOARD.md"; return 1; }
 }
 if tools/adapters/tvm/tvm-adapter --probe >/dev/null 2>&1; then
