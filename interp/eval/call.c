@@ -87,17 +87,21 @@ static void pending_run(Interp *in, const PendingList *pl, Value *result)
  * parameter is checked against its annotation left to right and bound. */
 static void enter(Interp *in, Env *env, const Function *fn, Value **args, Span span)
 {
+    in->arg_fn = fn;
     for (int i = 0; i < fn->nparams; i++) {
         const StructInfo *ann = fn->params[i]->annotation;
+        in->arg_index = i;
         if (ann != NULL)
             match_cast_bind_params(in, env, ann, args[i], span);
     }
     for (int i = 0; i < fn->nparams; i++) {
         const StructInfo *ann = fn->params[i]->annotation;
+        in->arg_index = i;
         if (ann != NULL)
             match_cast_check(in, env, ann, args[i], MC_MODE_ARG, span);
         env_bind(env, fn->params[i], args[i]);
     }
+    in->arg_fn = NULL;
 }
 
 static void check_depth(Interp *in, Span span)

@@ -40,6 +40,8 @@ typedef struct Interp {
     int64_t fuel; /* steps left */
     int depth;    /* current Relax call depth */
     const char *func; /* the name of the Relax function being evaluated (for --trace) */
+    const Function *arg_fn; /* while its arguments are checked (FN-2): the callee, ... */
+    int arg_index;          /* ... and the argument's index, so a failure names both */
     int64_t spectest_counter;
     struct PackedRegistry *packed;
     Value **globals; /* parallel to mod->funcs: closures, PrimFunc values, packed functions */

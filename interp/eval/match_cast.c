@@ -12,6 +12,16 @@ typedef struct Mc {
     Span span;
 } Mc;
 
+/* "argument 2 `y` of `main`: " while a call's arguments are checked, else "". */
+static const char *arg_named(const Interp *in)
+{
+    const Function *fn = in->arg_fn;
+    if (fn == NULL || in->arg_index < 0 || in->arg_index >= fn->nparams)
+        return "";
+    return mem_printf("argument %d `%s` of `%s`: ", in->arg_index + 1,
+                      fn->params[in->arg_index]->name, fn->name != NULL ? fn->name : "function");
+}
+
 /* Inside a signature every failed check is an ArgCheck or ReturnCheck whose message names
  * the MatchCast check that failed. */
 static noreturn void mc_fail(const Mc *m, const char *code, const char *rule, const char *fmt, ...)
@@ -28,8 +38,8 @@ static noreturn void mc_fail(const Mc *m, const char *code, const char *rule, co
     case MC_MODE_CAST:
         interp_fail(m->in, code, rule, m->span, "%s", buf);
     case MC_MODE_ARG:
-        interp_fail(m->in, "ArgCheck", "FN-2", m->span, "argument check failed (%s): %s", code,
-                    buf);
+        interp_fail(m->in, "ArgCheck", "FN-2", m->span, "argument check failed (%s): %s%s", code,
+                    arg_named(m->in), buf);
     case MC_MODE_RET:
         interp_fail(m->in, "ReturnCheck", "FN-3", m->span, "return check failed (%s): %s", code,
                     buf);

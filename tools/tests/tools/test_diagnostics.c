@@ -15,6 +15,7 @@
 #include "tools/conform/corpus.h"
 #include "tools/conform/run_entry.h"
 #include "tools/tests/unit.h"
+#include "values/value_yaml.h"
 
 static void test_distance(void)
 {
@@ -181,10 +182,34 @@ static void test_corpus_negative_cases(void)
     CU_ASSERT_EQUAL(t.bad, 0);
 }
 
+/* FN-2: a failed argument check names the argument's position and parameter, and the callee. */
+static void test_argument_named(void)
+{
+    static const char program[] =
+        HEAD "def main(x: R.Tensor((2,), \"float32\"), w: R.Tensor((2,), \"float32\")):\n"
+             "    return x\n";
+    ErrorTrap trap;
+    CU_ASSERT_FATAL(setjmp(trap.jmp) == 0);
+    IRModule *mod = script_parse("a.py", program, &trap);
+    ValueYamlOptions vo = {"arg", false};
+    Value *args[2];
+    args[0] = value_yaml_parse_text("{tensor: {dtype: float32, shape: [2], data: [1, 2]}}", &vo,
+                                    &trap);
+    args[1] = value_yaml_parse_text("{tensor: {dtype: int32, shape: [2], data: [1, 2]}}", &vo,
+                                    &trap);
+    RunEntryRequest req = {mod, "main", args, 2, NULL};
+    RunEntryOutput got;
+    Error e;
+    CU_ASSERT_FATAL(!run_entry_call(&req, &got, &e));
+    CU_ASSERT_STRING_EQUAL(e.code, "ArgCheck");
+    CU_ASSERT_PTR_NOT_NULL(strstr(e.message, "argument 2 `w` of `main`"));
+}
+
 UNIT_SUITE(diagnostics)
 {
     CU_pSuite s = CU_add_suite("diagnostics", NULL, NULL);
     CU_add_test(s, "edit distance", test_distance);
     CU_add_test(s, "ten mistakes get a did you mean", test_did_you_mean);
     CU_add_test(s, "every negative case renders with its line", test_corpus_negative_cases);
+    CU_add_test(s, "a failed argument check names the argument", test_argument_named);
 }
