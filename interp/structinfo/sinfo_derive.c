@@ -55,13 +55,22 @@ void si_judge(SiCtx *c, Relation r, const char *code, const char *rule, Span spa
 
 /* ---- scope ------------------------------------------------------------------------- */
 
-static bool scope_has_var(const void *ctx, const Var *v)
+int si_gamma_find(const SiCtx *c, const Var *v)
 {
-    const SiCtx *c = ctx;
+    int64_t at;
+    if (ptrmap_get(&c->gamma_at, v, &at) && at < c->ngamma && c->gamma[at].var == v)
+        return (int)at;
+    /* Stale (its scope was popped): an older binding of the same Var may still be in scope
+     * only in ill-formed programs; look the slow way. */
     for (int i = c->ngamma - 1; i >= 0; i--)
         if (c->gamma[i].var == v)
-            return true;
-    return false;
+            return i;
+    return -1;
+}
+
+static bool scope_has_var(const void *ctx, const Var *v)
+{
+    return si_gamma_find(ctx, v) >= 0;
 }
 
 static bool scope_has_shape_var(const void *ctx, const TirVar *v)
@@ -81,9 +90,9 @@ SinfoScope si_scope(const SiCtx *c)
 /* SI-2: Γ[v]; a variable Γ does not know (only in ill-formed programs) has its annotation. */
 static StructInfo *derive_var(SiCtx *c, const Var *v)
 {
-    for (int i = c->ngamma - 1; i >= 0; i--)
-        if (c->gamma[i].var == v)
-            return c->gamma[i].sinfo;
+    int i = si_gamma_find(c, v);
+    if (i >= 0)
+        return c->gamma[i].sinfo;
     return v->annotation ? v->annotation : sinfo_object(v->span);
 }
 

@@ -10,6 +10,7 @@ static void gamma_push(SiCtx *c, const Var *v, StructInfo *s)
 {
     GammaEntry g = {v, s};
     VEC_PUSH(c->gamma, c->ngamma, c->capgamma, g);
+    ptrmap_put(&c->gamma_at, v, c->ngamma - 1);
 }
 
 /* Adds the shape variables of `s` that are not in scope yet (they are bound here). */
@@ -123,6 +124,8 @@ static void drop_dataflow_vars(SiCtx *c, int mark)
         if (!c->gamma[i].var->is_dataflow)
             c->gamma[k++] = c->gamma[i];
     c->ngamma = k;
+    for (int i = mark; i < k; i++)
+        ptrmap_put(&c->gamma_at, c->gamma[i].var, i);
 }
 
 static void derive_block(SiCtx *c, BindingBlock *blk)

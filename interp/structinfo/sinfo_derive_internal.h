@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 
+#include "ast/ptrmap.h"
 #include "interp/structinfo/sinfo_check.h"
 #include "interp/structinfo/sinfo_relations.h"
 
@@ -47,6 +48,7 @@ typedef struct SiCtx {
     GammaEntry *gamma;
     int ngamma;
     int capgamma;
+    PtrMap gamma_at; /* Var -> its newest position in gamma (checked: scopes pop) */
     TirVarList sigma;     /* Σ: shape variables in scope, a stack */
     StructInfo **globals; /* parallel to mod->funcs */
     GlobalState *state;
@@ -69,6 +71,8 @@ StructInfo *si_derive_call(SiCtx *c, Expr *e);
 /* The StructInfo of a global, deriving its function first when it is still pending. */
 StructInfo *si_global(SiCtx *c, const char *name, const ModuleFunc **mf);
 
+/* The position of `v` in Γ, or -1 when it is not in scope: one hash probe. */
+int si_gamma_find(const SiCtx *c, const Var *v);
 /* The current Γ and Σ as an erasure scope. */
 SinfoScope si_scope(const SiCtx *c);
 /* PURITY-1 / PURITY-2: reports an impure call in a context that forbids one. */

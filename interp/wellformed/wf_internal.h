@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 
+#include "ast/ptrmap.h"
 #include "ast/module.h"
 #include "interp/diag.h"
 
@@ -34,6 +35,9 @@ typedef struct WfCtx {
     int nseen, capseen;
     WfVisible *vis;
     int nvis, capvis;
+    /* The same, indexed for one-probe lookups: sites and seen as sets, and each visible
+     * Var's newest position in vis (checked on use, since scopes pop). */
+    PtrMap site_set, seen_set, vis_at;
     /* Shape variables visible at the current point. */
     const TirVar **svars;
     int nsvars, capsvars;

@@ -8,21 +8,20 @@
 
 static void check_expr(WfCtx *ctx, const Expr *e);
 
-static bool in_list(const Var *const *list, int n, const Var *v)
+static bool in_set(const PtrMap *set, const Var *v)
 {
-    for (int i = 0; i < n; i++) {
-        if (list[i] == v)
-            return true;
-    }
-    return false;
+    int64_t unused;
+    return ptrmap_get(set, v, &unused);
 }
 
 /* ---- the prepass: every binding site of the module --------------------------------- */
 
 static void add_site(WfCtx *ctx, const Var *v)
 {
-    if (v != NULL)
+    if (v != NULL) {
         VEC_PUSH(ctx->sites, ctx->nsites, ctx->capsites, v);
+        ptrmap_put(&ctx->site_set, v, 1);
+    }
 }
 
 static void collect(const Expr *e, void *arg)
@@ -58,20 +57,27 @@ void wf_vars_collect_sites(WfCtx *ctx)
 
 static void bind_var(WfCtx *ctx, const Var *v, bool is_param)
 {
-    if (in_list(ctx->seen, ctx->nseen, v))
+    if (in_set(&ctx->seen_set, v)) {
         diag_add(ctx->errors, PHASE_WELLFORMED, "VarBoundTwice", "WF-2", v->span,
                  "variable '%s' is bound more than once", v->name);
-    else
+    } else {
         VEC_PUSH(ctx->seen, ctx->nseen, ctx->capseen, v);
+        ptrmap_put(&ctx->seen_set, v, 1);
+    }
     if (v->is_dataflow && (is_param || !ctx->in_dataflow))
         diag_add(ctx->errors, PHASE_WELLFORMED, "DataflowVarOutsideBlock", "WF-1", v->span,
                  "dataflow variable '%s' is bound outside a dataflow block", v->name);
     WfVisible w = {v, ctx->fn_depth};
     VEC_PUSH(ctx->vis, ctx->nvis, ctx->capvis, w);
+    ptrmap_put(&ctx->vis_at, v, ctx->nvis - 1);
 }
 
 static const WfVisible *find_visible(const WfCtx *ctx, const Var *v)
 {
+    int64_t at;
+    if (ptrmap_get(&ctx->vis_at, v, &at) && at < ctx->nvis && ctx->vis[at].var == v)
+        return &ctx->vis[at];
+    /* Stale (its scope ended): only a Var bound twice can still be visible; look slowly. */
     for (int i = ctx->nvis - 1; i >= 0; i--) {
         if (ctx->vis[i].var == v)
             return &ctx->vis[i];
@@ -85,14 +91,14 @@ static void report_invisible(WfCtx *ctx, const Var *v, Span span)
     if (v == ctx->defining) {
         diag_add(ctx->errors, PHASE_WELLFORMED, "RecursiveNonFunction", "WF-2", span,
                  "'%s' is used in its own binding, which does not define a function", v->name);
-    } else if (in_list(ctx->seen, ctx->nseen, v) && v->is_dataflow) {
+    } else if (in_set(&ctx->seen_set, v) && v->is_dataflow) {
         diag_add(ctx->errors, PHASE_WELLFORMED, "DataflowVarScope", "WF-1", span,
                  "dataflow variable '%s' is used outside the dataflow block that binds it",
                  v->name);
-    } else if (in_list(ctx->seen, ctx->nseen, v)) {
+    } else if (in_set(&ctx->seen_set, v)) {
         diag_add(ctx->errors, PHASE_WELLFORMED, "VarOutOfScope", "WF-3", span,
                  "variable '%s' is used outside the scope of its binding", v->name);
-    } else if (in_list(ctx->sites, ctx->nsites, v)) {
+    } else if (in_set(&ctx->site_set, v)) {
         diag_add(ctx->errors, PHASE_WELLFORMED, "UseBeforeDef", "WF-3", span,
                  "variable '%s' is used before it is bound", v->name);
     } else {
@@ -132,6 +138,8 @@ static void end_dataflow_block(WfCtx *ctx, int mark)
             ctx->vis[k++] = ctx->vis[i];
     }
     ctx->nvis = k;
+    for (int i = mark; i < k; i++)
+        ptrmap_put(&ctx->vis_at, ctx->vis[i].var, i);
 }
 
 static void check_annotation(WfCtx *ctx, const Var *v, const StructInfo *skip)
