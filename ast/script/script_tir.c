@@ -23,7 +23,7 @@ noreturn void script_tir_fail(const TirCtx *c, Span span, const char *fmt, ...)
 
 TirSym *script_tir_bind(TirCtx *c, const char *name, TirVar *var, Buffer *buffer)
 {
-    TirSym sym = {name, var, buffer, NULL, NULL, -1};
+    TirSym sym = {name, var, buffer, NULL, NULL, -1, NULL, 0};
     VEC_PUSH(c->syms, c->nsyms, c->cap, sym);
     return &c->syms[c->nsyms - 1];
 }
@@ -39,7 +39,7 @@ TirSym *script_tir_find(const TirCtx *c, const char *name)
 static bool lookup(void *ctx, const char *name, TirVar **var, Buffer **buffer)
 {
     TirSym *sym = script_tir_find(ctx, name);
-    if (!sym)
+    if (!sym || (!sym->var && !sym->buffer)) /* a grid's name list is no value */
         return false;
     *var = sym->var;
     *buffer = sym->buffer;

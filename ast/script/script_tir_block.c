@@ -101,13 +101,34 @@ static void translate_axis(TirCtx *c, const PyExpr *target, const PyExpr *call, 
     add_iter(c, block, iv);
 }
 
+/* The name of `for iters in T.grid(...)` stands for the list [iters_0, iters_1, ...]. */
+static const PyExpr *grid_list(TirCtx *c, const PyExpr *e)
+{
+    TirSym *sym = e->kind == PY_NAME ? script_tir_find(c, e->u.name) : NULL;
+    if (sym == NULL || sym->grid_names == NULL)
+        return e;
+    PyExpr *list = MEM_NEW(PyExpr);
+    list->kind = PY_LIST;
+    list->span = e->span;
+    list->u.seq.n = sym->ngrid;
+    list->u.seq.items = MEM_ARRAY(PyExpr *, sym->ngrid);
+    for (int i = 0; i < sym->ngrid; i++) {
+        PyExpr *name = MEM_NEW(PyExpr);
+        name->kind = PY_NAME;
+        name->span = e->span;
+        name->u.name = sym->grid_names[i];
+        list->u.seq.items[i] = name;
+    }
+    return list;
+}
+
 /* remap -> T.axis.remap(KINDS, [loopvar, ...]) ; one target per kind letter */
 static void translate_remap(TirCtx *c, const PyExpr *target, const PyExpr *call, Stmt *block)
 {
     if (call->u.call.nargs != 2 || call->u.call.nkw != 0 || call->u.call.args[0]->kind != PY_STR)
         script_tir_fail(c, call->span, "T.axis.remap takes a kinds string and a list");
     const char *kinds = call->u.call.args[0]->u.str;
-    const PyExpr *list = call->u.call.args[1];
+    const PyExpr *list = grid_list(c, call->u.call.args[1]);
     if (list->kind != PY_LIST && list->kind != PY_TUPLE)
         script_tir_fail(c, list->span, "T.axis.remap binds a list of loop variables");
     const PyExpr *const *targets = &target;

@@ -19,6 +19,9 @@ typedef struct TirSym {
     PrimExpr *loop_min; /* set for loop variables: T.axis.remap reads the range */
     PrimExpr *loop_extent;
     int param; /* index of the handle parameter the name denotes, or -1 */
+    /* `for iters in T.grid(...)`: the name stands for the loop variables' names */
+    const char **grid_names;
+    int ngrid;
 } TirSym;
 
 /* A lexical symbol table as a stack: a scope is a mark to truncate back to, and shadowing

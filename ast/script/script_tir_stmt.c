@@ -1,5 +1,6 @@
 /* script_tir_stmt: the statements of a PrimFunc body (loops, stores, lets, if, evaluate,
  * declarations, buffer allocation, return). SPEC_NOTES: "TIR subset" (TS-11). */
+#include <stdio.h>
 #include <string.h>
 
 #include "ast/mem.h"
@@ -370,6 +371,66 @@ static Stmt *range_loop(TirCtx *c, const PyExpr *target, const PyExpr *iter, For
     return f;
 }
 
+/* T.grid's extents: expressions, or `*B.shape` for a buffer's dims (TVM's tests write it). */
+static PrimExpr **grid_extents(TirCtx *c, const PyExpr *iter, int *n)
+{
+    PrimExpr **out = NULL;
+    int cap = 0;
+    if (iter->u.call.nkw)
+        script_tir_fail(c, iter->span, "T.grid takes extents only");
+    for (int k = 0; k < iter->u.call.nargs; k++) {
+        const PyExpr *a = iter->u.call.args[k];
+        if (a->kind != PY_STARRED) {
+            VEC_PUSH(out, *n, cap, script_tir_expr(c, a));
+            continue;
+        }
+        const PyExpr *v = a->u.starred;
+        TirSym *b = v->kind == PY_ATTR && strcmp(v->u.attr.attr, "shape") == 0 &&
+                            v->u.attr.value->kind == PY_NAME
+                        ? script_tir_find(c, v->u.attr.value->u.name)
+                        : NULL;
+        if (b == NULL || b->buffer == NULL)
+            script_tir_fail(c, a->span, "T.grid unpacks only a buffer's shape, *B.shape");
+        for (int d = 0; d < b->buffer->ndim; d++)
+            VEC_PUSH(out, *n, cap, b->buffer->shape[d]);
+    }
+    if (*n == 0)
+        script_tir_fail(c, iter->span, "T.grid needs at least one extent");
+    return out;
+}
+
+/* The loop variables' names: one name per extent, or one name for all of them, which TVM
+ * spells name_0, name_1, ... and which T.axis.remap then takes as the list. */
+static const char **grid_names(TirCtx *c, const PyExpr *target, int n, Span span)
+{
+    const char **names = MEM_ARRAY(const char *, n);
+    if (target->kind == PY_NAME && n > 1) {
+        for (int k = 0; k < n; k++) {
+            char buf[256];
+            snprintf(buf, sizeof buf, "%s_%d", target->u.name, k);
+            names[k] = mem_strdup(buf);
+        }
+        TirSym *sym = script_tir_bind(c, target->u.name, NULL, NULL);
+        sym->grid_names = names;
+        sym->ngrid = n;
+        return names;
+    }
+    const PyExpr *const *items = &target;
+    int m = 1;
+    if (target->kind == PY_TUPLE) {
+        items = (const PyExpr *const *)target->u.seq.items;
+        m = target->u.seq.n;
+    }
+    if (m != n)
+        script_tir_fail(c, span, "T.grid binds one variable per extent");
+    for (int k = 0; k < n; k++) {
+        if (items[k]->kind != PY_NAME)
+            script_tir_fail(c, items[k]->span, "a loop variable must be a name");
+        names[k] = items[k]->u.name;
+    }
+    return names;
+}
+
 /* for -> 'for' NAME 'in' range ':' body | 'for' NAME (',' NAME)* 'in' T.grid(e, ...) ':' body */
 static Stmt *translate_for(TirCtx *c, const PyStmt *s)
 {
@@ -384,20 +445,13 @@ static Stmt *translate_for(TirCtx *c, const PyStmt *s)
         c->nsyms = mark;
         return outer;
     }
-    const PyExpr *const *names = &target;
-    int n = 1;
-    if (target->kind == PY_TUPLE) {
-        names = (const PyExpr *const *)target->u.seq.items;
-        n = target->u.seq.n;
-    }
-    if (n != iter->u.call.nargs || iter->u.call.nkw || n == 0)
-        script_tir_fail(c, s->span, "T.grid binds one variable per extent");
+    int n = 0;
+    PrimExpr **extents = grid_extents(c, iter, &n);
+    const char **names = grid_names(c, target, n, s->span);
     Stmt **loops = MEM_ARRAY(Stmt *, n);
     for (int k = 0; k < n; k++) {
-        if (names[k]->kind != PY_NAME)
-            script_tir_fail(c, names[k]->span, "a loop variable must be a name");
-        PrimExpr *extent = script_tir_expr(c, iter->u.call.args[k]);
-        loops[k] = loop_new(c, names[k]->u.name, primexpr_int(0, extent->dtype, iter->span), extent,
+        PrimExpr *extent = extents[k];
+        loops[k] = loop_new(c, names[k], primexpr_int(0, extent->dtype, iter->span), extent,
                             FOR_SERIAL, s->span);
         if (k > 0)
             loops[k - 1]->u.for_.body = loops[k];

@@ -578,7 +578,9 @@ static void test_errors(void)
     assert_error(BODY("    while True:\n        pass\n"), "TirSyntax");
     assert_error(BODY("    T.reads(A[0])\n"), "TirSyntax");
     assert_error(BODY("    with T.init():\n        A[0] = 0.0\n"), "TirSyntax");
-    assert_error(BODY("    for i in T.grid(4, 4):\n        A[i] = 0.0\n"), "TirSyntax");
+    /* one name over a grid stands for the loop variables' list, not a value */
+    assert_error(BODY("    for i in T.grid(4, 4):\n        A[i] = 0.0\n"), "UnknownName");
+    assert_error(BODY("    for i in T.grid(*A.dtype):\n        A[0] = 0.0\n"), "TirSyntax");
     assert_error(BODY("    for i in range(4):\n        A[i] = T.bogus(1)\n"), "UnknownName");
     assert_error(BODY("    B = T.match_buffer(A, (4,))\n"), "TirSyntax");
     assert_error(BODY("    x = 4 / 2 + A\n"), "BadExpression");
