@@ -235,6 +235,60 @@ static void test_call_tir_checks(void)
                            "CallTirInplaceAlias");
 }
 
+/* SI-PRIMFUNC: int32 buffer dims are casts that bind nothing; a bare handle is an Object. */
+static void test_primfunc_signature(void)
+{
+    CU_ASSERT_STRING_EQUAL(
+        first_error("@I.ir_module\n"
+                    "class Module:\n"
+                    "    @T.prim_func\n"
+                    "    def f(a: T.handle, b: T.handle):\n"
+                    "        n = T.int32()\n"
+                    "        A = T.match_buffer(a, (n,))\n"
+                    "        B = T.match_buffer(b, (n,))\n"
+                    "        for i in range(n):\n"
+                    "            B[i] = A[i]\n"
+                    "\n"
+                    "    @R.function\n"
+                    "    def main(x: R.Tensor((4,), \"float32\"), s: R.Shape([\"m\"])):\n"
+                    "        m = T.int64()\n"
+                    "        y = R.call_tir(Module.f, (x,), "
+                    "out_sinfo=R.Tensor((m,), \"float32\"))\n"
+                    "        return y\n"),
+        "");
+    CU_ASSERT_STRING_EQUAL(first_error("@I.ir_module\n"
+                                       "class Module:\n"
+                                       "    @T.prim_func\n"
+                                       "    def f(a: T.handle):\n"
+                                       "        T.evaluate(0)\n"
+                                       "\n"
+                                       "    @R.function(pure=False)\n"
+                                       "    def main(x: R.Tensor((4,), \"float32\")):\n"
+                                       "        cls = Module\n"
+                                       "        cls.f(x)\n"
+                                       "        return x\n"),
+                           "");
+}
+
+/* A dtype string in a dtype parameter reads as R.dtype (OPP_ARG_DTYPE). */
+static void test_dtype_string_argument(void)
+{
+    ErrorTrap trap;
+    if (setjmp(trap.jmp) != 0) {
+        CU_FAIL("the test program does not parse");
+        return;
+    }
+    IRModule *mod = script_parse("t.py",
+                                 "@R.function\n"
+                                 "def main(x: R.Tensor((4,), \"float32\")):\n"
+                                 "    v = R.memory.view(x, dtype=\"uint8\")\n"
+                                 "    return v\n",
+                                 &trap);
+    char *text = printer_print_module(mod);
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(text, "R.memory.view(x, R.tuple(), R.dtype(\"uint8\"), R.tuple())"));
+}
+
 UNIT_SUITE(lowered)
 {
     CU_pSuite s = CU_add_suite("lowered", NULL, NULL);
@@ -246,4 +300,6 @@ UNIT_SUITE(lowered)
     CU_add_test(s, "bounds errors", test_bounds_errors);
     CU_add_test(s, "inspect at run time", test_inspect_run_time);
     CU_add_test(s, "call_tir checks", test_call_tir_checks);
+    CU_add_test(s, "PrimFunc signature", test_primfunc_signature);
+    CU_add_test(s, "dtype string argument", test_dtype_string_argument);
 }
