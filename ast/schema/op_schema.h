@@ -63,6 +63,8 @@ const OpSchema *const *op_schema_all(int *n);
 const OpSchema *op_schema_elemwise(int *n); /* binary, unary */
 const OpSchema *op_schema_manip(int *n); /* creation, manipulation, linear algebra, statistical */
 const OpSchema *op_schema_nn(int *n);    /* nn, search and sort */
+const OpSchema *op_schema_window(int *n); /* the other convolutions and pools */
+const OpSchema *op_schema_act(int *n);    /* leakyrelu, softplus, selu, prelu */
 const OpSchema *op_schema_lowered(int *n); /* the lowered IR: memory, vm, builtin, inspect */
 const OpSchema *op_schema_layout(int *n); /* layout_transform */
 

@@ -48,6 +48,8 @@ StructInfo *ops_infer_fail(OpInferCtx *ctx, const char *code, const char *fmt, .
 const OpImpl *ops_elemwise(int *n);
 const OpImpl *ops_manip(int *n);
 const OpImpl *ops_nn(int *n);
+const OpImpl *ops_window(int *n); /* the other convolutions and pools */
+const OpImpl *ops_act(int *n);    /* leakyrelu, softplus, selu, prelu */
 /* The lowered IR's operators (interp/lowered/). */
 const OpImpl *ops_lowered_memory(int *n);
 const OpImpl *ops_lowered_view(int *n);

@@ -1,0 +1,179 @@
+/* ops_window: the sliding-window operator table and what its files share: layouts, window
+ * attributes and symbolic output extents. SPEC_NOTES: "Operators" (OP-nn.conv1d, ...). */
+#include <string.h>
+
+#include "ast/mem.h"
+#include "interp/ops/ops_window_internal.h"
+#include "interp/structinfo/prover.h"
+#include "values/kernels/kernels_manip.h"
+
+/* ---- layouts ----------------------------------------------------------------------------- */
+
+bool ops_window_layout(const char *text, const char *canonical, WindowLayout *out)
+{
+    int n = (int)strlen(canonical);
+    if (text == NULL || (int)strlen(text) != n || n > WINDOW_MAX_RANK)
+        return false;
+    out->ndim = n;
+    for (int i = 0; i < n; i++) {
+        const char *at = strchr(text, canonical[i]);
+        if (at == NULL || strchr(at + 1, canonical[i]) != NULL)
+            return false;
+        out->perm[i] = (int)(at - text);
+    }
+    return true;
+}
+
+void ops_window_to_canonical(const WindowLayout *l, PrimExpr *const *dims, PrimExpr **out)
+{
+    for (int i = 0; i < l->ndim; i++)
+        out[i] = dims[l->perm[i]];
+}
+
+void ops_window_from_canonical(const WindowLayout *l, PrimExpr *const *canon, PrimExpr **out)
+{
+    for (int i = 0; i < l->ndim; i++)
+        out[l->perm[i]] = canon[i];
+}
+
+static bool is_identity(const WindowLayout *l)
+{
+    for (int i = 0; i < l->ndim; i++)
+        if (l->perm[i] != i)
+            return false;
+    return true;
+}
+
+Tensor *ops_window_tensor_to_canonical(const WindowLayout *l, const Tensor *t)
+{
+    const char *err = NULL;
+    if (is_identity(l))
+        return (Tensor *)t;
+    return kernel_permute(t, l->perm, &err);
+}
+
+Tensor *ops_window_tensor_from_canonical(const WindowLayout *l, const Tensor *t)
+{
+    int inverse[WINDOW_MAX_RANK];
+    const char *err = NULL;
+    if (is_identity(l))
+        return (Tensor *)t;
+    for (int i = 0; i < l->ndim; i++)
+        inverse[l->perm[i]] = i;
+    return kernel_permute(t, inverse, &err);
+}
+
+/* ---- attributes -------------------------------------------------------------------------- */
+
+bool ops_window_read_list(const Expr *call, const char *key, int nsp, int64_t dflt, int64_t *out)
+{
+    int64_t *v;
+    int n;
+    for (int k = 0; k < nsp; k++)
+        out[k] = dflt;
+    if (ops_attr(call, key) == NULL)
+        return true;
+    if (!ops_attr_int_list(call, key, &v, &n) || (n != 1 && n != nsp))
+        return false;
+    for (int k = 0; k < nsp; k++)
+        out[k] = v[n == 1 ? 0 : k];
+    return true;
+}
+
+bool ops_window_read_padding(const Expr *call, int nsp, int64_t *lo, int64_t *hi)
+{
+    int64_t *v;
+    int n;
+    for (int k = 0; k < nsp; k++)
+        lo[k] = hi[k] = 0;
+    if (ops_attr(call, "padding") == NULL)
+        return true;
+    if (!ops_attr_int_list(call, "padding", &v, &n) || (n != 1 && n != nsp && n != 2 * nsp))
+        return false;
+    for (int k = 0; k < nsp; k++) {
+        lo[k] = v[n == 1 ? 0 : k];
+        hi[k] = v[n == 1 ? 0 : (n == nsp ? k : nsp + k)];
+        if (lo[k] < 0 || hi[k] < 0)
+            return false;
+    }
+    return true;
+}
+
+/* ---- symbolic extents -------------------------------------------------------------------- */
+
+PrimExpr *ops_window_add_const(PrimExpr *e, int64_t c, Span sp)
+{
+    int64_t k;
+    if (c == 0)
+        return e;
+    if (prover_const_int(e, &k))
+        return primexpr_int(k + c, dtype_int64(), sp);
+    if ((e->kind == PE_ADD || e->kind == PE_SUB) && prover_const_int(e->u.bin.b, &k))
+        return ops_window_add_const(e->u.bin.a, (e->kind == PE_ADD ? k : -k) + c, sp);
+    if (c < 0)
+        return primexpr_binary(PE_SUB, e, primexpr_int(-c, dtype_int64(), sp), sp);
+    return primexpr_binary(PE_ADD, e, primexpr_int(c, dtype_int64(), sp), sp);
+}
+
+/* The numerator in + pads - dilation (k - 1) - 1 (+ stride - 1 in ceil mode). */
+static PrimExpr *extent_numerator(PrimExpr *in, PrimExpr *k, int64_t pads, int64_t stride,
+                                  int64_t dilation, bool ceil_mode, Span sp)
+{
+    int64_t kc, extra = ceil_mode ? stride - 1 : 0;
+    if (prover_const_int(k, &kc))
+        return ops_window_add_const(in, pads - dilation * (kc - 1) - 1 + extra, sp);
+    PrimExpr *dk = dilation == 1
+                       ? k
+                       : primexpr_binary(PE_MUL, primexpr_int(dilation, dtype_int64(), sp), k, sp);
+    return primexpr_binary(PE_SUB, ops_window_add_const(in, pads + dilation - 1 + extra, sp), dk,
+                           sp);
+}
+
+PrimExpr *ops_window_extent(PrimExpr *in, PrimExpr *k, int64_t pads, int64_t stride,
+                            int64_t dilation, bool ceil_mode, Span sp)
+{
+    PrimExpr *num = extent_numerator(in, k, pads, stride, dilation, ceil_mode, sp);
+    if (stride == 1)
+        return ops_window_add_const(num, 1, sp);
+    int64_t c, off = 0;
+    if (prover_const_int(num, &c)) {
+        int64_t q = c / stride - ((c % stride != 0) && (c < 0));
+        return primexpr_int(q + 1, dtype_int64(), sp);
+    }
+    /* (e + c) // s + 1 with c a multiple of s is e // s + (c / s + 1), as TVM's simplifier
+     * rewrites it. */
+    if ((num->kind == PE_ADD || num->kind == PE_SUB) && prover_const_int(num->u.bin.b, &off)) {
+        off = num->kind == PE_ADD ? off : -off;
+        if (off % stride == 0)
+            num = num->u.bin.a;
+        else
+            off = 0;
+    }
+    PrimExpr *q = primexpr_binary(PE_FLOORDIV, num, primexpr_int(stride, dtype_int64(), sp), sp);
+    return ops_window_add_const(q, off / stride + 1, sp);
+}
+
+/* ---- the table --------------------------------------------------------------------------- */
+
+static const OpImpl WINDOW_IMPLS[] = {
+    {"relax.nn.conv1d", true, ops_window_infer_conv, ops_window_kernel_conv, "all"},
+    {"relax.nn.conv3d", true, ops_window_infer_conv, ops_window_kernel_conv, "all"},
+    {"relax.nn.conv1d_transpose", true, ops_window_infer_conv, ops_window_kernel_conv, "all"},
+    {"relax.nn.conv2d_transpose", true, ops_window_infer_conv, ops_window_kernel_conv, "all"},
+    {"relax.nn.max_pool1d", true, ops_window_infer_pool, ops_window_kernel_max_pool, "all"},
+    {"relax.nn.max_pool3d", true, ops_window_infer_pool, ops_window_kernel_max_pool, "all"},
+    {"relax.nn.avg_pool1d", true, ops_window_infer_pool, ops_window_kernel_avg_pool, "all"},
+    {"relax.nn.avg_pool3d", true, ops_window_infer_pool, ops_window_kernel_avg_pool, "all"},
+    {"relax.nn.adaptive_avg_pool1d", true, ops_window_infer_adaptive, ops_window_kernel_adaptive,
+     "all"},
+    {"relax.nn.adaptive_avg_pool2d", true, ops_window_infer_adaptive, ops_window_kernel_adaptive,
+     "all"},
+    {"relax.nn.adaptive_avg_pool3d", true, ops_window_infer_adaptive, ops_window_kernel_adaptive,
+     "all"},
+};
+
+const OpImpl *ops_window(int *n)
+{
+    *n = (int)(sizeof(WINDOW_IMPLS) / sizeof(WINDOW_IMPLS[0]));
+    return WINDOW_IMPLS;
+}

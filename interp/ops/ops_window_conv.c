@@ -1,0 +1,206 @@
+/* ops_window_conv: StructInfo inference and kernels of conv1d, conv3d, conv1d_transpose and
+ * conv2d_transpose in every axis-permuting data, kernel and output layout.
+ * SPEC_NOTES: "Operators" (OP-nn.conv1d, OP-nn.conv3d, OP-nn.conv1d_transpose, ...). */
+#include <string.h>
+
+#include "ast/mem.h"
+#include "interp/eval/interp.h"
+#include "interp/ops/ops_window_internal.h"
+#include "interp/structinfo/prover.h"
+
+typedef struct ConvKind {
+    const char *name;
+    int nsp;
+    bool transpose;
+    const char *data; /* canonical data layout */
+    const char *kernel;
+} ConvKind;
+
+static const ConvKind CONV_KINDS[] = {
+    {"relax.nn.conv1d", 1, false, "NCW", "OIW"},
+    {"relax.nn.conv3d", 3, false, "NCDHW", "OIDHW"},
+    {"relax.nn.conv1d_transpose", 1, true, "NCW", "IOW"},
+    {"relax.nn.conv2d_transpose", 2, true, "NCHW", "IOHW"},
+};
+
+static const ConvKind *conv_kind(const Expr *call)
+{
+    const char *name = call->u.call.op->u.op_name;
+    for (size_t i = 0; i < sizeof(CONV_KINDS) / sizeof(CONV_KINDS[0]); i++)
+        if (strcmp(CONV_KINDS[i].name, name) == 0)
+            return &CONV_KINDS[i];
+    return &CONV_KINDS[0];
+}
+
+typedef struct ConvSetup {
+    const ConvKind *kind;
+    WindowConv p;
+    WindowLayout data, kernel, out;
+} ConvSetup;
+
+/* The attributes as TVM's constructor and inference accept them: lists of the spatial rank
+ * (or one value), positive strides, dilation and groups, output padding below the stride,
+ * and layouts that permute the canonical ones (out_layout defaults to data_layout). */
+static bool read_conv(const Expr *call, ConvSetup *s)
+{
+    const ConvKind *k = s->kind = conv_kind(call);
+    WindowConv *p = &s->p;
+    memset(p, 0, sizeof *p);
+    p->nsp = k->nsp;
+    p->transpose = k->transpose;
+    p->groups = ops_attr_int(call, "groups", 1);
+    const char *dl = ops_attr_str(call, "data_layout", k->data);
+    if (!ops_window_read_list(call, "strides", k->nsp, 1, p->strides) ||
+        !ops_window_read_list(call, "dilation", k->nsp, 1, p->dilation) ||
+        !ops_window_read_padding(call, k->nsp, p->pad_lo, p->pad_hi) ||
+        (k->transpose && !ops_window_read_list(call, "output_padding", k->nsp, 0, p->out_pad)))
+        return false;
+    if (p->groups <= 0 || !ops_window_layout(dl, k->data, &s->data) ||
+        !ops_window_layout(ops_attr_str(call, "kernel_layout", k->kernel), k->kernel, &s->kernel) ||
+        !ops_window_layout(ops_attr_str(call, "out_layout", dl), k->data, &s->out))
+        return false;
+    for (int i = 0; i < k->nsp; i++)
+        if (p->strides[i] <= 0 || p->dilation[i] <= 0 || p->out_pad[i] < 0 ||
+            (k->transpose && p->out_pad[i] >= p->strides[i]))
+            return false;
+    return true;
+}
+
+static bool rank_fits(OpInferCtx *ctx, const StructInfo *t, int rank, const char *what)
+{
+    if (t->u.tensor.ndim < 0 || t->u.tensor.ndim == rank)
+        return true;
+    ops_infer_fail(ctx, "OpShapeMismatch", "%s must have rank %d for its layout, got %d", what,
+                   rank, t->u.tensor.ndim);
+    return false;
+}
+
+/* The channel checks TVM makes where provable. Forward: data channels = weight input
+ * channels x groups; output channels divisible by groups. Transposed: data channels = the
+ * weight's input channels, which groups divide. */
+static bool check_channels(OpInferCtx *ctx, const ConvSetup *s, PrimExpr **d, PrimExpr **w)
+{
+    Span sp = ctx->call->span;
+    int64_t g = s->p.groups, c;
+    PrimExpr *need = w[s->p.transpose ? 0 : 1];
+    if (!s->p.transpose && g != 1)
+        need = prover_const_int(need, &c)
+                   ? primexpr_int(c * g, dtype_int64(), sp)
+                   : primexpr_binary(PE_MUL, need, primexpr_int(g, dtype_int64(), sp), sp);
+    if (prover_compare(d[1], need) == PROVE_UNEQUAL) {
+        ops_infer_fail(ctx, "OpShapeMismatch",
+                       "data channels do not match the weight's input "
+                       "channels");
+        return false;
+    }
+    if (prover_const_int(w[0], &c) && c % g != 0) {
+        ops_infer_fail(ctx, "OpShapeMismatch", "channels %lld not divisible by %lld groups",
+                       (long long)c, (long long)g);
+        return false;
+    }
+    return true;
+}
+
+/* (in - 1) stride - pads + dilation (k - 1) + output_padding + 1, folded to in * stride + c
+ * (or in + c for a unit stride). */
+static PrimExpr *transpose_extent(PrimExpr *in, PrimExpr *k, const WindowConv *p, int a, Span sp)
+{
+    int64_t s = p->strides[a], d = p->dilation[a], kc, in_c;
+    int64_t pads = p->pad_lo[a] + p->pad_hi[a];
+    if (prover_const_int(in, &in_c) && prover_const_int(k, &kc))
+        return primexpr_int(kernels_window_transpose_extent(in_c, kc, s, d, pads, p->out_pad[a]),
+                            dtype_int64(), sp);
+    PrimExpr *base =
+        s == 1 ? in : primexpr_binary(PE_MUL, in, primexpr_int(s, dtype_int64(), sp), sp);
+    int64_t c = -s - pads + p->out_pad[a] + 1;
+    if (prover_const_int(k, &kc))
+        return ops_window_add_const(base, c + d * (kc - 1), sp);
+    PrimExpr *dk = d == 1 ? k : primexpr_binary(PE_MUL, primexpr_int(d, dtype_int64(), sp), k, sp);
+    return ops_window_add_const(primexpr_binary(PE_ADD, base, dk, sp), c - d, sp);
+}
+
+static PrimExpr **conv_out_dims(const ConvSetup *s, PrimExpr **d, PrimExpr **w, Span sp)
+{
+    const WindowConv *p = &s->p;
+    PrimExpr *canon[WINDOW_MAX_RANK];
+    canon[0] = d[0];
+    canon[1] = !p->transpose ? w[0]
+               : p->groups == 1
+                   ? w[1]
+                   : primexpr_binary(PE_MUL, w[1], primexpr_int(p->groups, dtype_int64(), sp), sp);
+    int64_t c;
+    if (p->transpose && prover_const_int(w[1], &c))
+        canon[1] = primexpr_int(c * p->groups, dtype_int64(), sp);
+    for (int a = 0; a < p->nsp; a++)
+        canon[2 + a] = p->transpose
+                           ? transpose_extent(d[2 + a], w[2 + a], p, a, sp)
+                           : ops_window_extent(d[2 + a], w[2 + a], p->pad_lo[a] + p->pad_hi[a],
+                                               p->strides[a], p->dilation[a], false, sp);
+    PrimExpr **out = MEM_ARRAY(PrimExpr *, p->nsp + 2);
+    ops_window_from_canonical(&s->out, canon, out);
+    return out;
+}
+
+/* OP-nn.conv1d, OP-nn.conv3d, OP-nn.conv1d_transpose, OP-nn.conv2d_transpose: the output in
+ * out_layout; dtype out_dtype or the operands' common dtype. */
+StructInfo *ops_window_infer_conv(OpInferCtx *ctx)
+{
+    ConvSetup s;
+    if (!ops_check_arity(ctx, 2, 2))
+        return ops_infer_object(ctx);
+    const StructInfo *x = ops_arg_tensor(ctx, 0), *w = x ? ops_arg_tensor(ctx, 1) : NULL;
+    if (w == NULL)
+        return ops_infer_object(ctx);
+    if (!read_conv(ctx->call, &s))
+        return ops_infer_fail(ctx, "OpAttr",
+                              "unsupported strides, padding, output_padding, "
+                              "dilation, groups or layout");
+    int rank = s.p.nsp + 2;
+    if (!rank_fits(ctx, x, rank, "data") || !rank_fits(ctx, w, rank, "weight"))
+        return ops_infer_object(ctx);
+    DataType dt = ops_attr_dtype(ctx->call, "out_dtype");
+    if (dtype_is_void(dt) && !ops_unify_dtype(ctx, x->u.tensor.dtype, w->u.tensor.dtype, &dt))
+        return ops_infer_object(ctx);
+    VDevice *vd = ops_pick_vdevice(x, w);
+    OpShape ds = ops_shape_of(x), ws = ops_shape_of(w), out = {NULL, rank};
+    if (ds.dims == NULL || ws.dims == NULL)
+        return ops_tensor_result(out, dt, vd, ctx->call->span);
+    PrimExpr *d[WINDOW_MAX_RANK], *k[WINDOW_MAX_RANK];
+    ops_window_to_canonical(&s.data, ds.dims, d);
+    ops_window_to_canonical(&s.kernel, ws.dims, k);
+    if (!check_channels(ctx, &s, d, k))
+        return ops_infer_object(ctx);
+    out.dims = conv_out_dims(&s, d, k, ctx->call->span);
+    return ops_tensor_result(out, dt, vd, ctx->call->span);
+}
+
+static Tensor *ranked_tensor(struct Interp *in, const Expr *call, Value **args, int nargs, int i,
+                             int rank)
+{
+    Tensor *t = ops_kernel_tensor(in, call, args, nargs, i);
+    if (t->ndim != rank)
+        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span,
+                    "argument %d must have rank %d, got %d", i + 1, rank, t->ndim);
+    return t;
+}
+
+Value *ops_window_kernel_conv(struct Interp *in, const Expr *call, Value **args, int nargs)
+{
+    ConvSetup s;
+    int64_t shape[WINDOW_MAX_RANK];
+    if (!read_conv(call, &s))
+        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span,
+                    "unsupported convolution attributes");
+    int rank = s.p.nsp + 2;
+    Tensor *x =
+        ops_window_tensor_to_canonical(&s.data, ranked_tensor(in, call, args, nargs, 0, rank));
+    Tensor *w =
+        ops_window_tensor_to_canonical(&s.kernel, ranked_tensor(in, call, args, nargs, 1, rank));
+    if (!kernels_window_conv_shape(x->shape, w->shape, &s.p, shape))
+        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span,
+                    "the shapes and parameters of the convolution do not fit");
+    DataType dt = ops_attr_dtype(call, "out_dtype");
+    Tensor *out = ops_kernel_new_tensor(in, call, dtype_is_void(dt) ? x->dtype : dt, rank, shape);
+    kernels_window_conv(x, w, &s.p, out);
+    return value_tensor(ops_window_tensor_from_canonical(&s.out, out));
+}

@@ -1,0 +1,205 @@
+/* ops_window_pool: StructInfo inference and kernels of max/avg pooling over one or three
+ * spatial axes and of adaptive average pooling over one to three, in every axis-permuting
+ * layout. SPEC_NOTES: "Operators" (OP-nn.max_pool1d, OP-nn.adaptive_avg_pool2d, ...). */
+#include <string.h>
+
+#include "ast/mem.h"
+#include "interp/eval/interp.h"
+#include "interp/ops/ops_window_internal.h"
+#include "interp/structinfo/prover.h"
+
+/* The canonical layout of a pooling operator, from the spatial rank its name ends in. */
+static const char *canonical_layout(const Expr *call)
+{
+    const char *name = call->u.call.op->u.op_name;
+    size_t n = strlen(name);
+    char digit = n >= 2 ? name[n - 2] : '2';
+    return digit == '1' ? "NCW" : digit == '3' ? "NCDHW" : "NCHW";
+}
+
+typedef struct PoolSetup {
+    WindowPool p;
+    WindowLayout in, out;
+} PoolSetup;
+
+static bool read_layouts(const Expr *call, PoolSetup *s)
+{
+    const char *canon = canonical_layout(call);
+    const char *layout = ops_attr_str(call, "layout", canon);
+    return ops_window_layout(layout, canon, &s->in) &&
+           ops_window_layout(ops_attr_str(call, "out_layout", layout), canon, &s->out);
+}
+
+static bool read_pool(const Expr *call, PoolSetup *s)
+{
+    WindowPool *p = &s->p;
+    memset(p, 0, sizeof *p);
+    if (!read_layouts(call, s))
+        return false;
+    p->nsp = s->in.ndim - 2;
+    p->ceil_mode = ops_attr_bool(call, "ceil_mode", false);
+    p->count_include_pad = ops_attr_bool(call, "count_include_pad", false);
+    if (!ops_window_read_list(call, "pool_size", p->nsp, 1, p->pool_size) ||
+        !ops_window_read_list(call, "strides", p->nsp, 1, p->strides) ||
+        !ops_window_read_list(call, "dilation", p->nsp, 1, p->dilation) ||
+        !ops_window_read_padding(call, p->nsp, p->pad_lo, p->pad_hi))
+        return false;
+    for (int k = 0; k < p->nsp; k++)
+        if (p->pool_size[k] <= 0 || p->strides[k] <= 0 || p->dilation[k] <= 0)
+            return false;
+    return true;
+}
+
+static bool rank_fits(OpInferCtx *ctx, const StructInfo *t, int rank)
+{
+    if (t->u.tensor.ndim < 0 || t->u.tensor.ndim == rank)
+        return true;
+    ops_infer_fail(ctx, "OpShapeMismatch", "data must have rank %d for its layout, got %d", rank,
+                   t->u.tensor.ndim);
+    return false;
+}
+
+/* OP-nn.max_pool1d, OP-nn.max_pool3d, OP-nn.avg_pool1d, OP-nn.avg_pool3d: (N, C, out...) in
+ * out_layout with out = floordiv(in + pads - dilation (k - 1) - 1 [+ stride - 1 in ceil
+ * mode], stride) + 1, less a last ceil-mode window starting in the back padding (a symbolic
+ * extent in ceil mode leaves the rank only); the data's dtype. */
+StructInfo *ops_window_infer_pool(OpInferCtx *ctx)
+{
+    PoolSetup s;
+    if (!ops_check_arity(ctx, 1, 1))
+        return ops_infer_object(ctx);
+    const StructInfo *x = ops_arg_tensor(ctx, 0);
+    if (x == NULL)
+        return ops_infer_object(ctx);
+    if (!read_pool(ctx->call, &s))
+        return ops_infer_fail(ctx, "OpAttr",
+                              "unsupported pool_size, strides, padding, "
+                              "dilation or layout");
+    int rank = s.p.nsp + 2;
+    if (!rank_fits(ctx, x, rank))
+        return ops_infer_object(ctx);
+    Span sp = ctx->call->span;
+    OpShape ds = ops_shape_of(x), out = {NULL, rank};
+    if (ds.dims == NULL)
+        return ops_tensor_result(out, x->u.tensor.dtype, x->u.tensor.vdevice, sp);
+    PrimExpr *canon[WINDOW_MAX_RANK];
+    ops_window_to_canonical(&s.in, ds.dims, canon);
+    for (int k = 0; k < s.p.nsp; k++) {
+        int64_t in_dim;
+        if (!s.p.ceil_mode) {
+            canon[2 + k] = ops_window_extent(
+                canon[2 + k], primexpr_int(s.p.pool_size[k], dtype_int64(), sp),
+                s.p.pad_lo[k] + s.p.pad_hi[k], s.p.strides[k], s.p.dilation[k], false, sp);
+        } else if (prover_const_int(canon[2 + k], &in_dim)) {
+            canon[2 + k] =
+                primexpr_int(kernels_window_pool_extent(in_dim, &s.p, k), dtype_int64(), sp);
+        } else {
+            /* Whether the last window is dropped depends on the symbolic extent. */
+            OpShape rank_only = {NULL, rank};
+            return ops_tensor_result(rank_only, x->u.tensor.dtype, x->u.tensor.vdevice, sp);
+        }
+    }
+    out.dims = MEM_ARRAY(PrimExpr *, rank);
+    ops_window_from_canonical(&s.out, canon, out.dims);
+    return ops_tensor_result(out, x->u.tensor.dtype, x->u.tensor.vdevice, sp);
+}
+
+static Tensor *ranked_data(struct Interp *in, const Expr *call, Value **args, int nargs, int rank)
+{
+    Tensor *t = ops_kernel_tensor(in, call, args, nargs, 0);
+    if (t->ndim != rank)
+        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span,
+                    "data must have rank %d, got %d", rank, t->ndim);
+    return t;
+}
+
+static Value *pool_kernel(struct Interp *in, const Expr *call, Value **args, int nargs, bool is_max)
+{
+    PoolSetup s;
+    int64_t shape[WINDOW_MAX_RANK];
+    if (!read_pool(call, &s))
+        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span,
+                    "unsupported pooling attributes");
+    Tensor *x =
+        ops_window_tensor_to_canonical(&s.in, ranked_data(in, call, args, nargs, s.p.nsp + 2));
+    if (!kernels_window_pool_shape(x->shape, &s.p, shape))
+        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span,
+                    "the shape and parameters of the pooling do not fit");
+    Tensor *out = ops_kernel_new_tensor(in, call, x->dtype, s.p.nsp + 2, shape);
+    kernels_window_pool(x, &s.p, is_max, out);
+    return value_tensor(ops_window_tensor_from_canonical(&s.out, out));
+}
+
+Value *ops_window_kernel_max_pool(struct Interp *in, const Expr *call, Value **args, int nargs)
+{
+    return pool_kernel(in, call, args, nargs, true);
+}
+
+Value *ops_window_kernel_avg_pool(struct Interp *in, const Expr *call, Value **args, int nargs)
+{
+    return pool_kernel(in, call, args, nargs, false);
+}
+
+/* ---- adaptive average pooling ------------------------------------------------------------ */
+
+/* output_size: None (keep the input's spatial dims), one value for every axis, or one per
+ * axis; every value positive. */
+static bool read_output_size(const Expr *call, int nsp, int64_t *out, bool *given)
+{
+    *given = ops_attr(call, "output_size") != NULL;
+    if (!*given)
+        return true;
+    if (!ops_window_read_list(call, "output_size", nsp, 1, out))
+        return false;
+    for (int k = 0; k < nsp; k++)
+        if (out[k] <= 0)
+            return false;
+    return true;
+}
+
+/* OP-nn.adaptive_avg_pool1d, OP-nn.adaptive_avg_pool2d, OP-nn.adaptive_avg_pool3d: the data's
+ * dims in out_layout with the spatial ones replaced by output_size (kept when None). */
+StructInfo *ops_window_infer_adaptive(OpInferCtx *ctx)
+{
+    PoolSetup s;
+    int64_t size[WINDOW_MAX_SPATIAL];
+    bool given;
+    if (!ops_check_arity(ctx, 1, 1))
+        return ops_infer_object(ctx);
+    const StructInfo *x = ops_arg_tensor(ctx, 0);
+    if (x == NULL)
+        return ops_infer_object(ctx);
+    if (!read_layouts(ctx->call, &s) || !read_output_size(ctx->call, s.in.ndim - 2, size, &given))
+        return ops_infer_fail(ctx, "OpAttr", "unsupported output_size or layout");
+    int rank = s.in.ndim;
+    if (!rank_fits(ctx, x, rank))
+        return ops_infer_object(ctx);
+    Span sp = ctx->call->span;
+    OpShape ds = ops_shape_of(x), out = {NULL, rank};
+    if (ds.dims == NULL)
+        return ops_tensor_result(out, x->u.tensor.dtype, x->u.tensor.vdevice, sp);
+    PrimExpr *canon[WINDOW_MAX_RANK];
+    ops_window_to_canonical(&s.in, ds.dims, canon);
+    for (int k = 0; given && k < rank - 2; k++)
+        canon[2 + k] = primexpr_int(size[k], dtype_int64(), sp);
+    out.dims = MEM_ARRAY(PrimExpr *, rank);
+    ops_window_from_canonical(&s.out, canon, out.dims);
+    return ops_tensor_result(out, x->u.tensor.dtype, x->u.tensor.vdevice, sp);
+}
+
+Value *ops_window_kernel_adaptive(struct Interp *in, const Expr *call, Value **args, int nargs)
+{
+    PoolSetup s;
+    int64_t size[WINDOW_MAX_SPATIAL], shape[WINDOW_MAX_RANK];
+    bool given;
+    if (!read_layouts(call, &s) || !read_output_size(call, s.in.ndim - 2, size, &given))
+        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span,
+                    "unsupported adaptive pooling attributes");
+    Tensor *x =
+        ops_window_tensor_to_canonical(&s.in, ranked_data(in, call, args, nargs, s.in.ndim));
+    for (int k = 0; k < x->ndim; k++)
+        shape[k] = k >= 2 && given ? size[k - 2] : x->shape[k];
+    Tensor *out = ops_kernel_new_tensor(in, call, x->dtype, x->ndim, shape);
+    kernels_window_adaptive_avg(x, out);
+    return value_tensor(ops_window_tensor_from_canonical(&s.out, out));
+}

@@ -1,0 +1,123 @@
+"""Conformance cases of the parameterized activations: leakyrelu, softplus, selu and prelu.
+
+numpy is the oracle: TVM's topi/legalization formulas written out in float64 and rounded once
+to the dtype. `cases()` returns the case dicts the driver (gen_ops.py) writes to
+spec-tests/ops/act.yaml.
+"""
+
+import numpy as np
+from ops_nn import ann, error_case, floats, sinfo, sinfo_case, tensor, value_case
+
+SEED = 20261127
+FILE = "act"
+SELU_ALPHA = 1.6732632423543772848170429916717
+SELU_SCALE = 1.0507009873554804934193349852946
+
+
+def np_leakyrelu(x, alpha):
+    return np.where(x > 0, x, x * alpha)
+
+
+def np_softplus(x, beta, threshold):
+    bx = beta * x
+    return np.where(bx > threshold, x, (1.0 / beta) * np.log1p(np.exp(np.minimum(bx, threshold))))
+
+
+def np_selu(x):
+    return SELU_SCALE * (np.maximum(x, 0.0) + np.minimum(0.0, SELU_ALPHA * (np.exp(x) - 1.0)))
+
+
+def np_prelu(x, alpha, axis):
+    shape = [1] * x.ndim
+    shape[axis] = -1
+    return np.where(x > 0, x, x * alpha.reshape(shape))
+
+
+TOL = {"rtol": 1e-5, "atol": 1e-6}
+
+
+def unary_cases(rng):
+    out = []
+    x = floats(rng, (2, 5)).astype(np.float64)
+    p = [("x", ann((2, 5), "float32"))]
+    op = "nn.leakyrelu"
+    out.append(value_case(op, "default", "leakyrelu with the default alpha 0.01.", p,
+                          "R.nn.leakyrelu(x)", [tensor(x, "float32")],
+                          tensor(np_leakyrelu(x, 0.01), "float32"), TOL))
+    out.append(value_case(op, "alpha", "leakyrelu with alpha 0.25 on float64.",
+                          [("x", ann((2, 5), "float64"))], "R.nn.leakyrelu(x, alpha=0.25)",
+                          [tensor(x, "float64")], tensor(np_leakyrelu(x, 0.25), "float64")))
+    out.append(sinfo_case(op, "symbolic", "leakyrelu keeps its input's StructInfo.",
+                          [("x", ann(("n", 3), "float16"))], "R.nn.leakyrelu(x, 0.1)",
+                          sinfo(("n", 3), "float16")))
+    out.append(error_case(op, "int", "leakyrelu of an int32 tensor is rejected (float only).",
+                          [("x", ann((3,), "int32"))], "R.nn.leakyrelu(x)", "OpDTypeMismatch"))
+    op = "nn.softplus"
+    xs = np.array([[-3.0, -0.5, 0.0, 0.75, 2.5], [4.0, 7.5, 10.0, 12.0, -8.0]])
+    out.append(value_case(op, "default", "softplus log(1 + exp(x)) with beta 1, threshold 20.",
+                          p, "R.nn.softplus(x)", [tensor(xs, "float32")],
+                          tensor(np_softplus(xs, 1.0, 20.0), "float32"), TOL))
+    out.append(value_case(op, "beta-threshold", "softplus with beta 2 and threshold 10: x "
+                          "itself where 2 x > 10.", p, "R.nn.softplus(x, beta=2.0, threshold=10.0)",
+                          [tensor(xs, "float32")], tensor(np_softplus(xs, 2.0, 10.0), "float32"),
+                          TOL))
+    out.append(error_case(op, "int", "softplus of an int64 tensor is rejected.",
+                          [("x", ann((3,), "int64"))], "R.nn.softplus(x)", "OpDTypeMismatch"))
+    op = "nn.selu"
+    out.append(value_case(op, "values", "selu: scale (max(0, x) + min(0, alpha (exp(x) - 1))).",
+                          p, "R.nn.selu(x)", [tensor(xs, "float32")], tensor(np_selu(xs), "float32"),
+                          TOL))
+    out.append(sinfo_case(op, "symbolic", "selu keeps its input's StructInfo.",
+                          [("x", ann(("a", "b"), "float32"))], "R.nn.selu(x)",
+                          sinfo(("a", "b"), "float32")))
+    out.append(error_case(op, "bool", "selu of a bool tensor is rejected.",
+                          [("x", ann((3,), "bool"))], "R.nn.selu(x)", "OpDTypeMismatch"))
+    return out
+
+
+def prelu_cases(rng):
+    op, out = "nn.prelu", []
+    x = floats(rng, (2, 3, 2)).astype(np.float64)
+    a = np.array([0.25, 0.5, 0.125])
+    out.append(value_case(op, "one-slope", "prelu with one slope for every channel.",
+                          [("x", ann((2, 3, 2), "float32")), ("a", ann((1,), "float32"))],
+                          "R.nn.prelu(x, a)", [tensor(x, "float32"), tensor(a[:1], "float32")],
+                          tensor(np_prelu(x, np.repeat(a[:1], 3), 1), "float32")))
+    case = value_case(op, "channels", "prelu with one slope per channel of axis 1 (TVM v0.22's "
+                      "topi uses the first slope for every channel).",
+                      [("x", ann((2, 3, 2), "float32")), ("a", ann((3,), "float32"))],
+                      "R.nn.prelu(x, a)", [tensor(x, "float32"), tensor(a, "float32")],
+                      tensor(np_prelu(x, a, 1), "float32"))
+    case["tags"] = ["tvm-bug", "tvm-prelu-first-slope"]
+    out.append(case)
+    xl = np.transpose(x, (0, 2, 1))
+    case = value_case(op, "last-axis", "prelu along the last axis (axis=-1).",
+                      [("x", ann((2, 2, 3), "float32")), ("a", ann((3,), "float32"))],
+                      "R.nn.prelu(x, a, axis=-1)", [tensor(xl, "float32"), tensor(a, "float32")],
+                      tensor(np_prelu(xl, a, 2), "float32"))
+    case["tags"] = ["tvm-bug", "tvm-prelu-first-slope"]
+    out.append(case)
+    out.append(sinfo_case(op, "symbolic", "prelu keeps the data's StructInfo.",
+                          [("x", ann(("n", 4), "float32")), ("a", ann((4,), "float32"))],
+                          "R.nn.prelu(x, a)", sinfo(("n", 4), "float32")))
+    out.append(error_case(op, "axis", "prelu with axis 2 on a rank-2 tensor is rejected.",
+                          [("x", ann((2, 4), "float32")), ("a", ann((4,), "float32"))],
+                          "R.nn.prelu(x, a, axis=2)", "OpAttr"))
+    case = error_case(op, "alpha-length", "prelu whose alpha is neither the axis length nor 1 "
+                      "fails when run.",
+                      [("x", ann((2, 4), "float32")), ("a", ann((3,), "float32"))],
+                      "R.nn.prelu(x, a)", "OpPrecondition",
+                      [tensor(np.zeros((2, 4)), "float32"), tensor(a, "float32")])
+    case["tags"] = ["tvm-bug", "tvm-prelu-first-slope"]
+    out.append(case)
+    return out
+
+
+def cases():
+    rng = np.random.default_rng(SEED)
+    out = []
+    for group in (unary_cases, prelu_cases):
+        for case in group(rng):
+            case["file"] = FILE
+            out.append(case)
+    return out

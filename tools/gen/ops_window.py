@@ -1,0 +1,358 @@
+"""Conformance cases of the sliding-window nn operators beyond conv2d and pool2d: conv1d,
+conv3d, conv1d_transpose, conv2d_transpose, max/avg_pool1d/3d and adaptive_avg_pool1d/2d/3d.
+
+numpy is the oracle: TVM's formulas (topi conv/pool, Relax's output-shape inference) written
+out in float64 (or exact integers) and rounded once. `cases()` returns the case dicts the
+driver (gen_ops.py) writes to spec-tests/ops/window.yaml.
+"""
+
+import itertools
+
+import numpy as np
+from ops_nn import ann, error_case, floats, sinfo, sinfo_case, tensor, value_case
+
+SEED = 20261126
+FILE = "window"
+
+
+# ---- layouts --------------------------------------------------------------------------------
+
+def to_canonical(arr, layout, canonical):
+    """The array moved from `layout` to `canonical` axis order."""
+    return np.transpose(arr, [layout.index(c) for c in canonical])
+
+
+def from_canonical(arr, layout, canonical):
+    return np.transpose(arr, [canonical.index(c) for c in layout])
+
+
+# ---- oracles (canonical layouts) ------------------------------------------------------------
+
+def out_extent(n, k, s, d, pads, ceil_mode=False):
+    num = n + pads - d * (k - 1) - 1 + (s - 1 if ceil_mode else 0)
+    return num // s + 1
+
+
+def np_conv(x, w, strides, pad_lo, pad_hi, dilation, groups, integer=False):
+    """topi convolution: out[n, o, y] = sum over the group's channels c and taps k of
+    x[n, g C' + c, y s - pad + k d] w[o, c, k], padded taps zero."""
+    nsp = x.ndim - 2
+    cin_pg, cout_pg = w.shape[1], w.shape[0] // groups
+    outs = [out_extent(x.shape[2 + a], w.shape[2 + a], strides[a], dilation[a],
+                       pad_lo[a] + pad_hi[a]) for a in range(nsp)]
+    res = np.zeros((x.shape[0], w.shape[0]) + tuple(outs), dtype=object if integer else np.float64)
+    for n, o in itertools.product(range(x.shape[0]), range(w.shape[0])):
+        g = o // cout_pg
+        for pos in itertools.product(*[range(e) for e in outs]):
+            acc = 0 if integer else 0.0
+            for c in range(cin_pg):
+                for k in itertools.product(*[range(e) for e in w.shape[2:]]):
+                    src = [pos[a] * strides[a] - pad_lo[a] + k[a] * dilation[a] for a in range(nsp)]
+                    if all(0 <= src[a] < x.shape[2 + a] for a in range(nsp)):
+                        xv = x[(n, g * cin_pg + c) + tuple(src)]
+                        acc += int(xv) * int(w[(o, c) + k]) if integer else float(xv) * float(w[(o, c) + k])
+            res[(n, o) + pos] = acc
+    return res
+
+
+def np_conv_transpose(x, w, strides, pad_lo, pad_hi, out_pad, dilation, groups):
+    """The transposed convolution as a scatter: input x[n, c, i] adds x w[c, o', k] to
+    out[n, g O' + o', i s - pad + k d], kept when inside the output of extent
+    (in - 1) s - pads + d (k - 1) + out_pad + 1."""
+    nsp = x.ndim - 2
+    cin_pg, cout_pg = x.shape[1] // groups, w.shape[1]
+    outs = [(x.shape[2 + a] - 1) * strides[a] - pad_lo[a] - pad_hi[a] +
+            dilation[a] * (w.shape[2 + a] - 1) + out_pad[a] + 1 for a in range(nsp)]
+    res = np.zeros((x.shape[0], cout_pg * groups) + tuple(outs))
+    for n, c in itertools.product(range(x.shape[0]), range(x.shape[1])):
+        g = c // cin_pg
+        for i in itertools.product(*[range(e) for e in x.shape[2:]]):
+            for op in range(cout_pg):
+                for k in itertools.product(*[range(e) for e in w.shape[2:]]):
+                    dst = [i[a] * strides[a] - pad_lo[a] + k[a] * dilation[a] for a in range(nsp)]
+                    if all(0 <= dst[a] < outs[a] for a in range(nsp)):
+                        res[(n, g * cout_pg + op) + tuple(dst)] += (
+                            float(x[(n, c) + i]) * float(w[(c, op) + k]))
+    return res
+
+
+def pool_extent(n, k, s, d, lo, hi, ceil_mode):
+    """The pooled extent; in ceil mode a last window starting inside the back padding is
+    dropped (the rule pool2d follows, TVM's after v0.22)."""
+    out = out_extent(n, k, s, d, lo + hi, ceil_mode)
+    if ceil_mode and (out - 1) * s >= n + lo:
+        out -= 1
+    return out
+
+
+def np_pool(x, kind, size, strides, pad_lo, pad_hi, dilation, ceil_mode, count_include_pad):
+    nsp = x.ndim - 2
+    outs = [pool_extent(x.shape[2 + a], size[a], strides[a], dilation[a], pad_lo[a], pad_hi[a],
+                        ceil_mode) for a in range(nsp)]
+    res = np.zeros(x.shape[:2] + tuple(outs))
+    for n, c in itertools.product(range(x.shape[0]), range(x.shape[1])):
+        for pos in itertools.product(*[range(e) for e in outs]):
+            taps, padded = [], 1
+            axes = []
+            for a in range(nsp):
+                cand = [pos[a] * strides[a] - pad_lo[a] + t * dilation[a] for t in range(size[a])]
+                padded *= sum(1 for v in cand if -pad_lo[a] <= v < x.shape[2 + a] + pad_hi[a])
+                axes.append([v for v in cand if 0 <= v < x.shape[2 + a]])
+            taps = [float(x[(n, c) + p]) for p in itertools.product(*axes)]
+            if kind == "max":
+                res[(n, c) + pos] = max(taps)
+            else:
+                res[(n, c) + pos] = sum(taps) / (padded if count_include_pad else len(taps))
+    return res
+
+
+def np_adaptive(x, size):
+    nsp = x.ndim - 2
+    res = np.zeros(x.shape[:2] + tuple(size))
+    for n, c in itertools.product(range(x.shape[0]), range(x.shape[1])):
+        for pos in itertools.product(*[range(e) for e in size]):
+            ranges = []
+            for a in range(nsp):
+                lo = (pos[a] * x.shape[2 + a]) // size[a]
+                hi = -((-(pos[a] + 1) * x.shape[2 + a]) // size[a])
+                ranges.append(range(lo, hi))
+            taps = [float(x[(n, c) + p]) for p in itertools.product(*ranges)]
+            res[(n, c) + pos] = sum(taps) / len(taps)
+    return res
+
+
+# ---- cases ----------------------------------------------------------------------------------
+
+def p2(x, w):
+    return [("x", ann(x.shape, "float32")), ("w", ann(w.shape, "float32"))]
+
+
+def conv1d_cases(rng):
+    op, out = "nn.conv1d", []
+    x, w = floats(rng, (1, 2, 7)), floats(rng, (3, 2, 3))
+    out.append(value_case(op, "stride-pad", "conv1d with stride 2 and padding 1 on each side.",
+                          p2(x, w), "R.nn.conv1d(x, w, strides=2, padding=1)",
+                          [tensor(x, "float32"), tensor(w, "float32")],
+                          tensor(np_conv(x, w, [2], [1], [1], [1], 1), "float32")))
+    x, w = floats(rng, (2, 6, 4)), floats(rng, (2, 3, 4))
+    xl, wl = to_canonical(x, "NCW", "NWC"), to_canonical(w, "OIW", "WIO")
+    ref = np_conv(x, w, [1], [2], [1], [2], 2)
+    out.append(value_case(op, "nwc-groups-dilation", "conv1d in NWC/WIO layouts with 2 groups, "
+                          "dilation 2 and padding (2, 1).",
+                          [("x", ann(xl.shape, "float32")), ("w", ann(wl.shape, "float32"))],
+                          'R.nn.conv1d(x, w, padding=[2, 1], dilation=2, groups=2, '
+                          'data_layout="NWC", kernel_layout="WIO")',
+                          [tensor(xl, "float32"), tensor(wl, "float32")],
+                          tensor(to_canonical(ref, "NCW", "NWC"), "float32")))
+    xi, wi = rng.integers(-9, 10, (1, 2, 5)), rng.integers(-9, 10, (2, 2, 2))
+    out.append(value_case(op, "int32", "conv1d of int32 tensors is exact.",
+                          [("x", ann(xi.shape, "int32")), ("w", ann(wi.shape, "int32"))],
+                          "R.nn.conv1d(x, w)", [tensor(xi, "int32"), tensor(wi, "int32")],
+                          tensor(np_conv(xi, wi, [1], [0], [0], [1], 1, True), "int32")))
+    out.append(sinfo_case(op, "symbolic", "conv1d of (n, 4, w) by 8 kernels of width 3, stride "
+                          "2 and padding 1: width (w + 2 - 3) // 2 + 1.",
+                          [("x", ann(("n", 4, "w"), "float32")), ("k", ann((8, 4, 3), "float32"))],
+                          "R.nn.conv1d(x, k, strides=2, padding=1)",
+                          sinfo(("n", 8, "(w - 1) // 2 + 1"), "float32")))
+    out.append(sinfo_case(op, "out-layout", "conv1d with out_layout NWC puts the channels last.",
+                          [("x", ann((2, 4, 12), "float32")), ("k", ann((8, 4, 3), "float32"))],
+                          'R.nn.conv1d(x, k, out_layout="NWC", out_dtype="float64")',
+                          sinfo((2, 10, 8), "float64")))
+    out.append(error_case(op, "channels", "conv1d whose data has 3 channels and weight 4 input "
+                          "channels is rejected.",
+                          [("x", ann((1, 3, 8), "float32")), ("w", ann((2, 4, 3), "float32"))],
+                          "R.nn.conv1d(x, w)", "OpShapeMismatch"))
+    out.append(error_case(op, "layout", "conv1d with a data layout that is no permutation of "
+                          "NCW is rejected.",
+                          [("x", ann((1, 3, 8), "float32")), ("w", ann((2, 3, 3), "float32"))],
+                          'R.nn.conv1d(x, w, data_layout="NCH")', "OpAttr"))
+    return out
+
+
+def conv3d_cases(rng):
+    op, out = "nn.conv3d", []
+    x, w = floats(rng, (1, 2, 3, 4, 4)), floats(rng, (2, 2, 2, 3, 2))
+    out.append(value_case(op, "pad", "conv3d with padding (0, 1, 1) on both sides and strides "
+                          "(1, 2, 1).", p2(x, w), "R.nn.conv3d(x, w, strides=[1, 2, 1], "
+                          "padding=[0, 1, 1])", [tensor(x, "float32"), tensor(w, "float32")],
+                          tensor(np_conv(x, w, [1, 2, 1], [0, 1, 1], [0, 1, 1], [1, 1, 1], 1),
+                                 "float32")))
+    x, w = floats(rng, (1, 2, 3, 3, 3)), floats(rng, (4, 2, 2, 2, 2))
+    xl, wl = to_canonical(x, "NCDHW", "NDHWC"), to_canonical(w, "OIDHW", "DHWIO")
+    ref = np_conv(x, w, [1, 1, 1], [1, 0, 0], [0, 0, 1], [1, 1, 1], 1)
+    out.append(value_case(op, "ndhwc", "conv3d in NDHWC/DHWIO layouts with six padding values.",
+                          [("x", ann(xl.shape, "float32")), ("w", ann(wl.shape, "float32"))],
+                          'R.nn.conv3d(x, w, padding=[1, 0, 0, 0, 0, 1], data_layout="NDHWC", '
+                          'kernel_layout="DHWIO")', [tensor(xl, "float32"), tensor(wl, "float32")],
+                          tensor(to_canonical(ref, "NCDHW", "NDHWC"), "float32")))
+    out.append(sinfo_case(op, "symbolic", "conv3d of (1, 2, d, h, w) by 3x3x3 kernels with "
+                          "padding 1 keeps the spatial dims.",
+                          [("x", ann((1, 2, "d", "h", "w"), "float32")),
+                           ("k", ann((5, 2, 3, 3, 3), "float32"))],
+                          "R.nn.conv3d(x, k, padding=1)", sinfo((1, 5, "d", "h", "w"), "float32")))
+    out.append(error_case(op, "rank", "conv3d of a rank-4 tensor is rejected.",
+                          [("x", ann((1, 2, 4, 4), "float32")), ("w", ann((2, 2, 1, 1, 1), "float32"))],
+                          "R.nn.conv3d(x, w)", "OpShapeMismatch"))
+    return out
+
+
+def conv_t_cases(rng):
+    out = []
+    op = "nn.conv1d_transpose"
+    x, w = floats(rng, (1, 2, 4)), floats(rng, (2, 3, 3))
+    ref = np_conv_transpose(x, w, [2], [1], [1], [1], [1], 1)
+    out.append(value_case(op, "stride-outpad", "conv1d_transpose with stride 2, padding 1 and "
+                          "output_padding 1: width (4 - 1) 2 - 2 + 2 + 1 + 1 = 8.", p2(x, w),
+                          "R.nn.conv1d_transpose(x, w, strides=2, padding=1, output_padding=1)",
+                          [tensor(x, "float32"), tensor(w, "float32")], tensor(ref, "float32")))
+    x, w = floats(rng, (1, 4, 3)), floats(rng, (4, 1, 2))
+    ref = np_conv_transpose(x, w, [1], [0], [0], [0], [1], 2)
+    out.append(value_case(op, "groups", "conv1d_transpose with 2 groups: 4 input channels, 2 "
+                          "output channels.", p2(x, w), "R.nn.conv1d_transpose(x, w, groups=2)",
+                          [tensor(x, "float32"), tensor(w, "float32")], tensor(ref, "float32")))
+    out.append(sinfo_case(op, "symbolic", "conv1d_transpose of width w, kernel 3, stride 2: "
+                          "width w * 2 + 1.",
+                          [("x", ann(("n", 4, "w"), "float32")), ("k", ann((4, 6, 3), "float32"))],
+                          "R.nn.conv1d_transpose(x, k, strides=2)",
+                          sinfo(("n", 6, "w * 2 + 1"), "float32")))
+    out.append(error_case(op, "outpad", "conv1d_transpose with output_padding not below the "
+                          "stride is rejected.",
+                          [("x", ann((1, 2, 4), "float32")), ("w", ann((2, 2, 3), "float32"))],
+                          "R.nn.conv1d_transpose(x, w, strides=2, output_padding=2)", "OpAttr"))
+    op = "nn.conv2d_transpose"
+    x, w = floats(rng, (1, 2, 3, 3)), floats(rng, (2, 2, 3, 3))
+    ref = np_conv_transpose(x, w, [2, 2], [1, 0], [1, 1], [1, 0], [1, 1], 1)
+    out.append(value_case(op, "stride-outpad", "conv2d_transpose with stride 2, padding (1, 0, "
+                          "1, 1) and output_padding (1, 0).", p2(x, w),
+                          "R.nn.conv2d_transpose(x, w, strides=2, padding=[1, 0, 1, 1], "
+                          "output_padding=[1, 0])", [tensor(x, "float32"), tensor(w, "float32")],
+                          tensor(ref, "float32")))
+    x, w = floats(rng, (1, 4, 3, 2)), floats(rng, (4, 1, 2, 2))
+    ref = np_conv_transpose(x, w, [1, 1], [0, 0], [0, 0], [0, 0], [2, 1], 2)
+    xl, wl = to_canonical(x, "NCHW", "NHWC"), to_canonical(w, "IOHW", "HWOI")
+    out.append(value_case(op, "nhwc-groups-dilation", "conv2d_transpose in NHWC/HWOI layouts "
+                          "with 2 groups and dilation (2, 1).",
+                          [("x", ann(xl.shape, "float32")), ("w", ann(wl.shape, "float32"))],
+                          'R.nn.conv2d_transpose(x, w, dilation=[2, 1], groups=2, '
+                          'data_layout="NHWC", kernel_layout="HWOI")',
+                          [tensor(xl, "float32"), tensor(wl, "float32")],
+                          tensor(to_canonical(ref, "NCHW", "NHWC"), "float32")))
+    out.append(sinfo_case(op, "static", "conv2d_transpose of 4x5 by a 3x3 kernel, stride 2, "
+                          "padding 1: 7x9, 3 output channels of 3 groups of 1.",
+                          [("x", ann((2, 6, 4, 5), "float32")), ("k", ann((6, 1, 3, 3), "float32"))],
+                          "R.nn.conv2d_transpose(x, k, strides=2, padding=1, groups=3)",
+                          sinfo((2, 3, 7, 9), "float32")))
+    out.append(error_case(op, "channels", "conv2d_transpose whose data has 3 channels and weight "
+                          "4 input channels is rejected.",
+                          [("x", ann((1, 3, 4, 4), "float32")), ("w", ann((4, 2, 3, 3), "float32"))],
+                          "R.nn.conv2d_transpose(x, w)", "OpShapeMismatch"))
+    return out
+
+
+def pool_cases(rng):
+    out = []
+    for kind in ("max", "avg"):
+        op = "nn.%s_pool1d" % kind
+        x = floats(rng, (1, 2, 7))
+        ref = np_pool(x, kind, [3], [2], [1], [1], [1], False, kind == "avg")
+        out.append(value_case(op, "pad", "%s_pool1d with windows of 3, stride 2 and padding 1 "
+                              "(the constructor's count_include_pad default)." % kind,
+                              [("x", ann(x.shape, "float32"))],
+                              "R.nn.%s_pool1d(x, pool_size=3, strides=2, padding=1)" % kind,
+                              [tensor(x, "float32")], tensor(ref, "float32")))
+        x = floats(rng, (2, 6, 3))
+        ref = np_pool(x, kind, [2], [2], [0], [0], [2], True, False)
+        out.append(value_case(op, "nwc-ceil", "%s_pool1d in NWC with dilation 2, stride 2 and "
+                              "ceil mode." % kind, [("x", ann((2, 3, 6), "float32"))],
+                              '%s(x, pool_size=2, strides=2, dilation=2, ceil_mode=True, '
+                              'count_include_pad=False, layout="NWC")' % ("R.nn.%s_pool1d" % kind),
+                              [tensor(to_canonical(x, "NCW", "NWC"), "float32")],
+                              tensor(to_canonical(ref, "NCW", "NWC"), "float32")))
+        out.append(sinfo_case(op, "symbolic", "%s_pool1d of width w, window 3, stride 2: "
+                              "(w - 3) // 2 + 1." % kind, [("x", ann(("n", 4, "w"), "float32"))],
+                              "R.nn.%s_pool1d(x, pool_size=3, strides=2)" % kind,
+                              sinfo(("n", 4, "(w - 3) // 2 + 1"), "float32")))
+        case = sinfo_case(op, "ceil-drop", "%s_pool1d in ceil mode drops a last window that "
+                          "would start in the back padding: width 4, window 1, stride 2, "
+                          "padding (0, 1) gives %d, not 3." % (kind, pool_extent(4, 1, 2, 1, 0, 1, True)),
+                          [("x", ann((1, 1, 4), "float32"))],
+                          "R.nn.%s_pool1d(x, strides=2, padding=[0, 1], ceil_mode=True)" % kind,
+                          sinfo((1, 1, pool_extent(4, 1, 2, 1, 0, 1, True)), "float32"))
+        case["tags"] = ["tvm-bug", "tvm-fixed-v0.23"]
+        out.append(case)
+        case = sinfo_case(op, "ceil-symbolic", "%s_pool1d in ceil mode over a symbolic width "
+                          "leaves the rank only (as max_pool2d)." % kind,
+                          [("x", ann(("n", 4, "w"), "float32"))],
+                          "R.nn.%s_pool1d(x, pool_size=2, strides=2, ceil_mode=True)" % kind,
+                          sinfo(3, "float32"))
+        case["tags"] = ["tvm-bug", "tvm-fixed-v0.23"]
+        out.append(case)
+        out.append(error_case(op, "rank", "%s_pool1d of a rank-4 tensor is rejected." % kind,
+                              [("x", ann((1, 2, 3, 4), "float32"))],
+                              "R.nn.%s_pool1d(x)" % kind, "OpShapeMismatch"))
+        op = "nn.%s_pool3d" % kind
+        x = floats(rng, (1, 2, 3, 4, 4))
+        ref = np_pool(x, kind, [2, 2, 2], [1, 2, 2], [0, 1, 1], [1, 1, 0], [1, 1, 1], False,
+                      kind == "avg")
+        out.append(value_case(op, "pad", "%s_pool3d with 2x2x2 windows, strides (1, 2, 2) and six "
+                              "padding values." % kind, [("x", ann(x.shape, "float32"))],
+                              "R.nn.%s_pool3d(x, pool_size=2, strides=[1, 2, 2], "
+                              "padding=[0, 1, 1, 1, 1, 0])" % kind,
+                              [tensor(x, "float32")], tensor(ref, "float32")))
+        x = floats(rng, (1, 2, 4, 3, 3))
+        ref = np_pool(x, kind, [3, 1, 2], [1, 1, 1], [0, 0, 0], [0, 0, 0], [1, 1, 1], False, False)
+        xl = to_canonical(x, "NCDHW", "NDHWC")
+        out.append(value_case(op, "ndhwc", "%s_pool3d in NDHWC with windows (3, 1, 2)." % kind,
+                              [("x", ann(xl.shape, "float32"))],
+                              'R.nn.%s_pool3d(x, pool_size=[3, 1, 2], layout="NDHWC")' % kind,
+                              [tensor(xl, "float32")],
+                              tensor(to_canonical(ref, "NCDHW", "NDHWC"), "float32")))
+        out.append(error_case(op, "pool-size", "%s_pool3d with two pool sizes is rejected." % kind,
+                              [("x", ann((1, 2, 4, 4, 4), "float32"))],
+                              "R.nn.%s_pool3d(x, pool_size=[2, 2])" % kind, "OpAttr"))
+    return out
+
+
+def adaptive_cases(rng):
+    out = []
+    specs = [(1, "NCW", "NWC", (1, 2, 7), [3]), (2, "NCHW", "NHWC", (1, 2, 5, 7), [2, 3]),
+             (3, "NCDHW", "NDHWC", (1, 1, 3, 5, 4), [2, 2, 3])]
+    for nsp, canon, other, shape, size in specs:
+        op = "nn.adaptive_avg_pool%dd" % nsp
+        call = "R.nn.adaptive_avg_pool%dd" % nsp
+        x = floats(rng, shape)
+        size_text = str(size[0]) if nsp == 1 else "[%s]" % ", ".join(map(str, size))
+        out.append(value_case(op, "uneven", "%s to %s: bins [floor(i n / m), ceil((i + 1) n / "
+                              "m)) overlap where n is no multiple of m." % (op[3:], size),
+                              [("x", ann(shape, "float32"))],
+                              "%s(x, output_size=%s)" % (call, size_text),
+                              [tensor(x, "float32")], tensor(np_adaptive(x, size), "float32")))
+        xl = to_canonical(x, canon, other)
+        ones = [1] * nsp
+        out.append(value_case(op, "global-" + other.lower(), "%s to size 1 in %s: the mean of "
+                              "each channel." % (op[3:], other), [("x", ann(xl.shape, "float32"))],
+                              '%s(x, 1, layout="%s")' % (call, other), [tensor(xl, "float32")],
+                              tensor(to_canonical(np_adaptive(x, ones), canon, other), "float32")))
+        sym = ("n", "c") + tuple("s%d" % a for a in range(nsp))
+        out.append(sinfo_case(op, "none", "%s without output_size keeps every dim; out_layout "
+                              "%s moves the channels last." % (op[3:], other),
+                              [("x", ann(sym, "float32"))],
+                              '%s(x, out_layout="%s")' % (call, other),
+                              sinfo(("n",) + sym[2:] + ("c",), "float32")))
+        out.append(error_case(op, "layout", "%s with a layout of the wrong rank is rejected." %
+                              op[3:], [("x", ann(shape, "float32"))],
+                              '%s(x, layout="%s")' % (call, canon + "X"), "OpAttr"))
+    return out
+
+
+GROUPS = [conv1d_cases, conv3d_cases, conv_t_cases, pool_cases, adaptive_cases]
+
+
+def cases():
+    rng = np.random.default_rng(SEED)
+    out = []
+    for group in GROUPS:
+        for case in group(rng):
+            case["file"] = FILE
+            out.append(case)
+    return out

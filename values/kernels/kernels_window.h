@@ -1,0 +1,69 @@
+/* kernels_window: sliding-window kernels of any spatial rank (1 to 3): convolution, transposed
+ * convolution, max/avg pooling and adaptive average pooling, in the canonical layouts
+ * (data N C <spatial>, weight O I <spatial>, transposed weight I O <spatial>).
+ * SPEC_NOTES: "Operators" (OP-nn.conv1d, OP-nn.conv3d, OP-nn.conv2d_transpose, ...). */
+#ifndef RELAX_VALUES_KERNELS_WINDOW_H
+#define RELAX_VALUES_KERNELS_WINDOW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "values/tensor.h"
+
+#define WINDOW_MAX_SPATIAL 3
+
+/* A convolution's geometry per spatial axis; pad_lo/pad_hi are the front and back padding. */
+typedef struct WindowConv {
+    int nsp; /* spatial axes, 1 to 3 */
+    int64_t strides[WINDOW_MAX_SPATIAL];
+    int64_t dilation[WINDOW_MAX_SPATIAL];
+    int64_t pad_lo[WINDOW_MAX_SPATIAL];
+    int64_t pad_hi[WINDOW_MAX_SPATIAL];
+    int64_t out_pad[WINDOW_MAX_SPATIAL]; /* transposed convolution only */
+    int64_t groups;
+    bool transpose;
+} WindowConv;
+
+/* One output extent of a convolution or pooling window: floor((in + pads - dilation (k - 1)
+ * - 1 [+ stride - 1 in ceil mode]) / stride) + 1. */
+int64_t kernels_window_extent(int64_t in, int64_t k, int64_t stride, int64_t dilation, int64_t pads,
+                              bool ceil_mode);
+/* One output extent of a transposed convolution: (in - 1) stride - pads + dilation (k - 1)
+ * + out_pad + 1. */
+int64_t kernels_window_transpose_extent(int64_t in, int64_t k, int64_t stride, int64_t dilation,
+                                        int64_t pads, int64_t out_pad);
+
+/* The canonical output shape (N, O, spatial...), or false when the shapes or parameters do
+ * not fit (channels, groups, non-positive strides or dilation, output padding not below the
+ * stride, an empty output). */
+bool kernels_window_conv_shape(const int64_t *dshape, const int64_t *wshape, const WindowConv *p,
+                               int64_t *out);
+/* Sums products in double (floats) or in wrapping 64-bit integers (integer outputs); padded
+ * taps contribute zero. */
+void kernels_window_conv(const Tensor *data, const Tensor *weight, const WindowConv *p,
+                         Tensor *out);
+
+typedef struct WindowPool {
+    int nsp;
+    int64_t pool_size[WINDOW_MAX_SPATIAL];
+    int64_t strides[WINDOW_MAX_SPATIAL];
+    int64_t dilation[WINDOW_MAX_SPATIAL];
+    int64_t pad_lo[WINDOW_MAX_SPATIAL];
+    int64_t pad_hi[WINDOW_MAX_SPATIAL];
+    bool ceil_mode;
+    bool count_include_pad;
+} WindowPool;
+
+/* One pooled extent along spatial axis k; in ceil mode a last window that would start inside
+ * the back padding is dropped (as pool2d, TVM's rule after v0.22). */
+int64_t kernels_window_pool_extent(int64_t in, const WindowPool *p, int k);
+bool kernels_window_pool_shape(const int64_t *dshape, const WindowPool *p, int64_t *out);
+/* Max ignores padded taps (a window with no input tap gives -inf); avg divides the sum of
+ * the input taps by their count, or with count_include_pad by the taps inside the padded
+ * input. Computed in double and rounded once. */
+void kernels_window_pool(const Tensor *data, const WindowPool *p, bool is_max, Tensor *out);
+/* Adaptive average pooling to out's spatial dims: output index o of an axis averages input
+ * [floor(o in / out), ceil((o + 1) in / out)). */
+void kernels_window_adaptive_avg(const Tensor *data, Tensor *out);
+
+#endif
