@@ -434,11 +434,13 @@ static void chunk_i64(const Tensor *t, int64_t start, int64_t count, int64_t *bu
 static const char *binary_streamed(KernelBinaryOp op, const Tensor *ta, const Tensor *tb,
                                    Tensor *out)
 {
-    double *fa = mem_alloc_atomic(sizeof(double) * 2 * CHUNK), *fb = fa + CHUNK;
-    int64_t *ia = mem_alloc_atomic(sizeof(int64_t) * 2 * CHUNK), *ib = ia + CHUNK;
+    /* Buffers no longer than the result: a small tensor's operation allocates little. */
+    int64_t chunk = out->numel < CHUNK ? (out->numel > 0 ? out->numel : 1) : CHUNK;
+    double *fa = mem_alloc_atomic(sizeof(double) * 2 * (size_t)chunk), *fb = fa + chunk;
+    int64_t *ia = mem_alloc_atomic(sizeof(int64_t) * 2 * (size_t)chunk), *ib = ia + chunk;
     bool as_float = dtype_is_float(ta->dtype), gives_bool = kernels_binary_gives_bool(op);
-    for (int64_t at = 0; at < out->numel; at += CHUNK) {
-        int64_t n = out->numel - at < CHUNK ? out->numel - at : CHUNK;
+    for (int64_t at = 0; at < out->numel; at += chunk) {
+        int64_t n = out->numel - at < chunk ? out->numel - at : chunk;
         if (as_float) {
             chunk_f64(ta, at, n, fa);
             chunk_f64(tb, at, n, fb);
@@ -655,10 +657,11 @@ Tensor *kernels_unary(KernelUnaryOp op, const Tensor *x, const char **err)
      * it is written. */
     bool as_float = dtype_is_float(x->dtype);
     bool u64 = dtype_is_uint(x->dtype) && x->dtype.bits == 64;
-    double *fa = mem_alloc_atomic(sizeof(double) * CHUNK);
-    int64_t *ia = mem_alloc_atomic(sizeof(int64_t) * CHUNK);
-    for (int64_t at = 0; at < x->numel; at += CHUNK) {
-        int64_t n = x->numel - at < CHUNK ? x->numel - at : CHUNK;
+    int64_t chunk = x->numel < CHUNK ? (x->numel > 0 ? x->numel : 1) : CHUNK;
+    double *fa = mem_alloc_atomic(sizeof(double) * (size_t)chunk);
+    int64_t *ia = mem_alloc_atomic(sizeof(int64_t) * (size_t)chunk);
+    for (int64_t at = 0; at < x->numel; at += chunk) {
+        int64_t n = x->numel - at < chunk ? x->numel - at : chunk;
         if (as_float) {
             tensor_read_f64_range(x, at, n, fa);
             unary_f64(op, fa, n, fa);
