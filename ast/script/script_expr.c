@@ -514,6 +514,30 @@ static AttrValue *attr_dict(ScriptCtx *ctx, const PyExpr *e, bool allow_expr)
     return v;
 }
 
+/* TS-6: a typed TIR literal T.int64(65536), T.float32(0.5), T.bool(True) as a function or
+ * module attribute is its number (the reference's attributes hold Python literals; TVM keeps
+ * the typed immediate, whose type the printed text then drops). */
+static AttrValue *typed_literal(ScriptCtx *ctx, const PyExpr *e)
+{
+    ScriptNs ns;
+    DataType t;
+    ScriptNum num;
+    if (e->kind != PY_CALL || e->u.call.nargs != 1 || e->u.call.nkw != 0)
+        return NULL;
+    const char *path = script_dotted(ctx, e->u.call.func, &ns);
+    if (!path || ns != NS_TIR || !dtype_parse(path, &t) || dtype_is_void(t) ||
+        dtype_is_handle(t) || !script_number(ctx, e->u.call.args[0], &num))
+        return NULL;
+    double f = num.kind == NUM_FLOAT ? num.f : (double)num.i;
+    if (dtype_is_bool(t))
+        return attr_bool(f != 0, e->span);
+    if (!dtype_is_float(t))
+        return attr_int(num.kind == NUM_FLOAT ? (int64_t)num.f : num.i, e->span);
+    AttrValue *v = attr_new(ATTR_FLOAT, e->span);
+    v->u.f = f;
+    return v;
+}
+
 AttrValue *script_attr_value(ScriptCtx *ctx, const PyExpr *e, bool allow_expr)
 {
     ScriptNum num;
@@ -539,6 +563,9 @@ AttrValue *script_attr_value(ScriptCtx *ctx, const PyExpr *e, bool allow_expr)
     default:
         break;
     }
+    AttrValue *typed = allow_expr ? NULL : typed_literal(ctx, e);
+    if (typed != NULL)
+        return typed;
     if (!allow_expr)
         script_fail(ctx, "BadExpression", e->span,
                     "an attribute value must be a literal, a list or a dict");
