@@ -1,5 +1,5 @@
 /* op_schema_act: the Python signatures of the parameterized activations (R.nn.leakyrelu,
- * R.nn.softplus, R.nn.selu, R.nn.prelu) as TVM's op constructors define them.
+ * R.nn.softplus, R.nn.selu, R.nn.prelu) and of R.nn.pad as TVM's op constructors define them.
  * SPEC_NOTES: "Operators" (OP-nn.leakyrelu, OP-nn.softplus, OP-nn.selu, OP-nn.prelu). */
 #include "ast/schema/op_schema.h"
 
@@ -28,11 +28,19 @@ static const OpParam softplus_params[] = {
 static const OpParam selu_params[] = {ARG("data")};
 static const OpParam prelu_params[] = {ARG("data"), ARG("alpha"), ATTR("axis", OPA_INT, "1")};
 
+static const OpParam pad_params[] = {
+    ARG("data"),
+    ATTR("pad_width", OPA_INT_LIST, NULL),
+    ATTR("pad_mode", OPA_STR, "\"constant\""),
+    ATTR("pad_value", OPA_FLOAT, "0.0"),
+};
+
 static const OpSchema act_schemas[] = {
     SCHEMA("relax.nn.leakyrelu", leakyrelu_params),
     SCHEMA("relax.nn.softplus", softplus_params),
     SCHEMA("relax.nn.selu", selu_params),
     SCHEMA("relax.nn.prelu", prelu_params),
+    SCHEMA("relax.nn.pad", pad_params),
 };
 
 const OpSchema *op_schema_act(int *n)

@@ -1,10 +1,11 @@
 /* ops_act: StructInfo inference, kernels and the table of the parameterized activations
- * leakyrelu, softplus, selu and prelu. SPEC_NOTES: "Operators" (OP-nn.leakyrelu,
- * OP-nn.softplus, OP-nn.selu, OP-nn.prelu). */
+ * leakyrelu, softplus, selu and prelu (the table also lists nn.pad, from ops_pad). SPEC_NOTES:
+ * "Operators" (OP-nn.leakyrelu, OP-nn.softplus, OP-nn.selu, OP-nn.prelu). */
 #include <string.h>
 
 #include "interp/eval/interp.h"
 #include "interp/ops/ops_common.h"
+#include "interp/ops/ops_pad.h"
 #include "values/kernels/kernels_act.h"
 
 static bool require_float(OpInferCtx *ctx, const StructInfo *x)
@@ -104,6 +105,7 @@ static const OpImpl ACT_IMPLS[] = {
     {"relax.nn.softplus", true, infer_unary, kernel_softplus, "float"},
     {"relax.nn.selu", true, infer_unary, kernel_selu, "float"},
     {"relax.nn.prelu", true, infer_prelu, kernel_prelu, "float"},
+    {"relax.nn.pad", true, ops_pad_infer, ops_pad_kernel, "all"},
 };
 
 const OpImpl *ops_act(int *n)

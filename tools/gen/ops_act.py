@@ -113,10 +113,49 @@ def prelu_cases(rng):
     return out
 
 
+NP_MODES = {"constant": "constant", "reflect": "reflect", "replicate": "edge", "circular": "wrap"}
+
+
+def np_pad(x, widths, mode, value=0.0):
+    """topi pad / reflect_pad / replicate_pad / circular_pad as numpy's pad modes."""
+    pairs = [(widths[2 * i], widths[2 * i + 1]) for i in range(x.ndim)]
+    if mode == "constant":
+        return np.pad(x, pairs, mode="constant", constant_values=value)
+    return np.pad(x, pairs, mode=NP_MODES[mode])
+
+
+def pad_cases(rng):
+    op, out = "nn.pad", []
+    x = floats(rng, (2, 3)).astype(np.float64)
+    p = [("x", ann((2, 3), "float32"))]
+    out.append(value_case(op, "constant", "pad with a constant 1.5 around a 2x3 tensor.", p,
+                          "R.nn.pad(x, [1, 0, 2, 1], pad_value=1.5)", [tensor(x, "float32")],
+                          tensor(np_pad(x, [1, 0, 2, 1], "constant", 1.5), "float32")))
+    for mode in ("reflect", "replicate", "circular"):
+        out.append(value_case(op, mode, "pad in %s mode (numpy's %s)." % (mode, NP_MODES[mode]), p,
+                              'R.nn.pad(x, [1, 1, 2, 2], pad_mode="%s")' % mode,
+                              [tensor(x, "float32")],
+                              tensor(np_pad(x, [1, 1, 2, 2], mode), "float32")))
+    xi = rng.integers(-9, 10, (4,))
+    out.append(value_case(op, "int-default", "pad of an int32 vector with the default constant 0.",
+                          [("x", ann((4,), "int32"))], "R.nn.pad(x, [2, 1])",
+                          [tensor(xi, "int32")], tensor(np_pad(xi, [2, 1], "constant"), "int32")))
+    out.append(sinfo_case(op, "symbolic", "pad adds both widths to each dim.",
+                          [("x", ann(("n", 3), "float32"))], "R.nn.pad(x, [1, 2, 0, 0])",
+                          sinfo(("n + 3", 3), "float32")))
+    out.append(error_case(op, "width-count", "pad with 3 widths for a rank-2 tensor is rejected.",
+                          p, "R.nn.pad(x, [1, 1, 1])", "OpAttr"))
+    out.append(error_case(op, "reflect-too-wide", "reflect padding as wide as the axis fails "
+                          "when run.", [("x", ann((2, 3), "float32"))],
+                          'R.nn.pad(x, [0, 0, 3, 0], pad_mode="reflect")', "OpPrecondition",
+                          [tensor(x, "float32")]))
+    return out
+
+
 def cases():
     rng = np.random.default_rng(SEED)
     out = []
-    for group in (unary_cases, prelu_cases):
+    for group in (unary_cases, prelu_cases, pad_cases):
         for case in group(rng):
             case["file"] = FILE
             out.append(case)
