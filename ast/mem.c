@@ -12,16 +12,45 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The collector's own warnings ("repeated allocation of very large block", ...) are not
+ * the user's business: running out of memory is reported once, below. */
+static void quiet(char *msg, GC_word arg)
+{
+    (void)msg;
+    (void)arg;
+}
+
+/* The heap may grow to MEM_DEFAULT_MAX_HEAP, or to RELAX_MAX_HEAP bytes when that is set
+ * (SPEC_NOTES "Resource limits"): a runaway program ends in a clean error, not in a machine
+ * that swaps. */
+static size_t heap_limit(void)
+{
+    const char *env = getenv("RELAX_MAX_HEAP");
+    if (env != NULL) {
+        char *end;
+        unsigned long long v = strtoull(env, &end, 10);
+        if (*end == '\0' && v >= ((unsigned long long)64 << 20))
+            return (size_t)v;
+    }
+    return MEM_DEFAULT_MAX_HEAP;
+}
+
 void mem_init(void)
 {
     GC_INIT();
+    GC_set_warn_proc(quiet);
+    GC_set_max_heap_size(heap_limit());
 }
 
+/* Out of memory is one line and the runtime exit code (SPEC_NOTES "Resource limits"). */
 static void *checked(void *p, size_t size)
 {
     if (p == NULL && size != 0) {
-        fprintf(stderr, "relax: out of memory (%zu bytes)\n", size);
-        exit(70);
+        fprintf(stderr,
+                "relax: runtime error [OutOfMemory]: out of memory: %zu bytes "
+                "requested with %zu in use (limit %zu; set RELAX_MAX_HEAP to change it)\n",
+                size, (size_t)GC_get_heap_size(), heap_limit());
+        exit(7);
     }
     return p;
 }

@@ -5,6 +5,9 @@
 
 #include <stddef.h>
 
+/* The default limit of the collected heap: 4 GiB (RELAX_MAX_HEAP overrides it). */
+#define MEM_DEFAULT_MAX_HEAP ((size_t)4 << 30)
+
 void mem_init(void);
 /* Zeroed memory that may hold pointers to other GC objects. */
 void *mem_alloc(size_t size);
