@@ -116,8 +116,10 @@ static size_t caret_width(const Span *sp, const char *line, size_t len)
 }
 
 /* `  12 | source line` and `     |    ^~~~` (tabs kept, so the caret lines up). */
-static void add_excerpt(StrBuf *sb, const Span *sp, const char *line, size_t len, bool color)
+static void add_excerpt(StrBuf *sb, const Span *sp, const char *line, size_t len,
+                        const ErrorRender *how)
 {
+    bool color = how->color;
     const char *g = color ? SGR_GUTTER : "", *r = color ? SGR_RESET : "";
     int width = snprintf(NULL, 0, "%d", sp->line);
     strbuf_addf(sb, "\n%s%*s |%s\n%s%d |%s ", g, width, "", r, g, sp->line, r);
@@ -129,7 +131,7 @@ static void add_excerpt(StrBuf *sb, const Span *sp, const char *line, size_t len
     size_t n = caret_width(sp, line, len);
     if (at + n > len && len > at)
         n = len - at;
-    strbuf_add(sb, color ? SGR_ERROR : "");
+    strbuf_add(sb, !color ? "" : how->warning ? SGR_WARNING : SGR_ERROR);
     strbuf_addc(sb, '^');
     for (size_t i = 1; i < n; i++)
         strbuf_addc(sb, '~');
@@ -152,7 +154,7 @@ char *error_render(const Error *e, const ErrorRender *how)
                            ? nth_line(how->source, e->span.line, &len)
                            : NULL;
     if (line != NULL && e->span.col >= 1 && (size_t)e->span.col <= len + 1)
-        add_excerpt(&sb, &e->span, line, len, how->color);
+        add_excerpt(&sb, &e->span, line, len, how);
     if (how->hint != NULL)
         strbuf_addf(&sb, "\n%s= hint:%s %s", how->color ? SGR_HINT : "",
                     how->color ? SGR_RESET : "", how->hint);

@@ -97,8 +97,8 @@ bool manip_arg_tensors(OpInferCtx *ctx, int i, const StructInfo ***out, int *n)
 Value *manip_result(struct Interp *in, const Expr *call, Tensor *t, const char *err)
 {
     if (t == NULL)
-        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "%s",
-                    err ? err : "the kernel failed");
+        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "%s: %s",
+                    call->u.call.op->u.op_name, err ? err : "the kernel failed");
     return value_tensor(t);
 }
 

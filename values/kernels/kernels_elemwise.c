@@ -461,12 +461,25 @@ static const char *binary_streamed(KernelBinaryOp op, const Tensor *ta, const Te
     return NULL;
 }
 
+/* "[2, 3]": a tensor's shape for an error message. */
+static const char *shape_text(const Tensor *t)
+{
+    StrBuf sb;
+    strbuf_init(&sb);
+    strbuf_addc(&sb, '[');
+    for (int i = 0; i < t->ndim; i++)
+        strbuf_addf(&sb, "%s%lld", i ? ", " : "", (long long)t->shape[i]);
+    strbuf_addc(&sb, ']');
+    return strbuf_str(&sb);
+}
+
 Tensor *kernels_binary(KernelBinaryOp op, const Tensor *ta, const Tensor *tb, const char **err)
 {
     int ndim;
     int64_t shape[TENSOR_MAX_NDIM];
     if (!kernels_broadcast_shape(ta, tb, &ndim, shape)) {
-        *err = "operand shapes do not broadcast";
+        *err = mem_printf("operand shapes %s and %s do not broadcast", shape_text(ta),
+                          shape_text(tb));
         return NULL;
     }
     DataType dt = ta->dtype;
