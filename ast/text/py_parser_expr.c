@@ -389,14 +389,16 @@ static PyExpr *binary_level(PyParser *p, int level)
         return factor(p);
     PyExpr *left = binary_level(p, level + 1);
     PyOp op;
+    /* Each operator nests the tree one level deeper, as the call it prints as
+     * (`R.add(R.add(a, b), c)`) nests brackets: it counts as a level of nesting. */
     int links = 0;
     while (bin_op_at(p, level, &op)) {
-        chain_link(p);
+        enter(p);
         links++;
         py_parser_next(p);
         left = new_binop(op, left, binary_level(p, level + 1));
     }
-    p->chain -= links;
+    p->depth -= links;
     return left;
 }
 

@@ -11,9 +11,9 @@
 
 /* Nesting limits, so that no input can exhaust the C stack. */
 #define PY_MAX_EXPR_DEPTH 200
-/* Chains (`a + b + ...`, `x[0][0]...`, `f()()...`) parse in a loop but make trees as deep as
- * they are long, which every later pass walks recursively: they are limited too (CPython
- * itself fails on such chains a few thousand long). SPEC_NOTES: "Resource limits". */
+/* Postfix chains (`x[0][0]...`, `f()()...`, `x.a.b...`) parse in a loop but make trees as
+ * deep as they are long, which every later pass walks recursively: they are limited too.
+ * (Operator chains count as nesting, PY_MAX_EXPR_DEPTH.) SPEC_NOTES: "Resource limits". */
 #define PY_MAX_CHAIN 1000
 #define PY_MAX_BLOCK_DEPTH 100
 
@@ -24,7 +24,7 @@ typedef struct PyParser {
     int ntoks;
     int pos;
     int depth;       /* open expression levels */
-    int chain;       /* links of the operator and postfix chains open around the parser */
+    int chain;       /* links of the postfix chains open around the parser */
     int block_depth; /* open indented blocks */
 } PyParser;
 

@@ -827,22 +827,24 @@ static void test_too_deep(void)
     CU_ASSERT_EQUAL(chain[0], '[');
 }
 
-/* Chains parse in a loop but make trees as deep as they are long: PY_MAX_CHAIN links. */
+/* Operator chains nest as deep as they are long (they print as nested calls), so each
+ * operator counts as a level; postfix chains have PY_MAX_CHAIN links. */
 static void test_long_chains(void)
 {
-    CU_ASSERT_STRING_EQUAL(parse(mem_printf("x%s\n", repeat(" + x", 1001, ""))),
-                           "error TooDeep 1:4003");
-    CU_ASSERT_EQUAL(parse(mem_printf("x%s\n", repeat(" + x", 1000, "")))[0], '[');
+    CU_ASSERT_STRING_EQUAL(parse(mem_printf("x%s\n", repeat(" + x", 200, ""))),
+                           "error TooDeep 1:799");
+    CU_ASSERT_EQUAL(parse(mem_printf("x%s\n", repeat(" + x", 199, "")))[0], '[');
     CU_ASSERT_STRING_EQUAL(parse(mem_printf("x%s\n", repeat("[0]", 1001, ""))),
                            "error TooDeep 1:3002");
+    CU_ASSERT_EQUAL(parse(mem_printf("x%s\n", repeat("[0]", 1000, "")))[0], '[');
     CU_ASSERT_STRING_EQUAL(parse(mem_printf("x%s\n", repeat("()", 1001, ""))),
                            "error TooDeep 1:2002");
     CU_ASSERT_STRING_EQUAL(parse(mem_printf("x%s\n", repeat(".a", 1001, ""))),
                            "error TooDeep 1:2002");
-    /* Links of one chain and of a chain inside its operands add up. */
-    CU_ASSERT_STRING_EQUAL(parse(mem_printf("x%s%s\n", repeat(" * x", 600, ""),
-                                            repeat("[0]", 401, ""))),
-                           "error TooDeep 1:3602");
+    /* A chain inside the arguments of a chain adds to it. */
+    CU_ASSERT_STRING_EQUAL(parse(mem_printf("x%s(y%s)\n", repeat("[0]", 600, ""),
+                                            repeat("[0]", 400, ""))),
+                           "error TooDeep 1:3001");
     /* Links end with their chain: many short chains are fine. */
     CU_ASSERT_EQUAL(parse(repeat("x + x\n", 3000, ""))[0], '[');
 }
