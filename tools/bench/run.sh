@@ -140,3 +140,36 @@ op_bench sum_1e7 ops_sum 1e-5
 op_bench matmul256 ops_matmul 0
 op_bench conv2d_16x32 ops_conv2d 0
 op_bench softmax1000 ops_softmax 1e-5
+
+# ---- scaling: long programs in linear time ----------------------------------------------
+
+# A function of N bindings, each adding the parameter to the previous binding. The baseline
+# is the same run at N / 10: a linear implementation takes ten times as long, so the ratio
+# `time(N) / (10 * time(N / 10))` is about 1, and a quadratic one shows about 10. CPU time.
+chain_program() {
+    "$python" - "$1" "$2" <<'PY'
+import sys
+n, path = int(sys.argv[1]), sys.argv[2]
+lines = ['@R.function', 'def main(x: R.Tensor((2,), "float32")):', '    v0 = R.add(x, x)']
+lines += ['    v%d = R.add(v%d, x)' % (i, i - 1) for i in range(1, n)]
+lines.append('    return v%d' % (n - 1))
+open(path, 'w').write('\n'.join(lines) + '\n')
+PY
+}
+
+echo "# scaling: CPU seconds of a 100,000-binding program and ratio to 10x a 10,000-binding one"
+small="$(mktemp --suffix=.py)" large="$(mktemp --suffix=.py)"
+trap 'rm -f "$out" "$small" "$large"' EXIT
+chain_program 10000 "$small"
+chain_program 100000 "$large"
+repeat="${SCALE_REPEAT:-1}"
+for cmd in parse check run; do
+    args=()
+    [[ "$cmd" == run ]] && args=(--arg "{tensor: {dtype: float32, shape: [2], data: [1, 2]}}")
+    t_large=$(cpu_elapsed "$relax" "$cmd" "$large" "${args[@]}")
+    [[ "$cmd" != run ]] || grep -q "data: \[100001, 200002\]" "$out" ||
+        { echo "run.sh: chain run: unexpected result: $(head -c 200 "$out")" >&2; exit 1; }
+    t_small=$(cpu_elapsed "$relax" "$cmd" "$small" "${args[@]}")
+    awk -v n="$cmd-1e5" -v r="$t_large" -v b="$t_small" \
+        'BEGIN { if (b < 0.001) b = 0.001; printf "%-14s %8.3f %8.3f %8.1f\n", n, r, 10 * b, r / (10 * b) }'
+done
