@@ -60,9 +60,16 @@ class Session:
     def send(self, data):
         os.write(self.fd, data)
 
-    def finish(self):
-        _, status = os.waitpid(self.pid, 0)
-        return os.waitstatus_to_exitcode(status)
+    def finish(self, timeout=10.0):
+        end = time.time() + timeout
+        while time.time() < end:
+            self.read_some(0.1)
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid != 0:
+                return os.waitstatus_to_exitcode(status)
+        os.kill(self.pid, 9)
+        os.waitpid(self.pid, 0)
+        fail("the session did not end; it showed:\n%s" % self.seen[self.mark:].decode(errors="replace"))
 
 
 def fail(msg):
@@ -98,13 +105,17 @@ def first_session(relax, home):
     s.expect(b"relax> ")
     s.send(b":print\r")
     s.expect(b"return cls.main(n)")
-    s.expect(b"relax> ")  # keys typed before the prompt would reach the terminal driver
+    # Keys typed before the line editor has the terminal would reach the terminal driver,
+    # which takes Ctrl-R itself (reprint): wait for the prompt, and a moment after it.
+    s.expect(b"relax> ")
+    time.sleep(0.5)
     # Ctrl-R finds an earlier line by what it contains.
     s.send(CTRL_R + b"fuel 12")
     time.sleep(0.3)
     s.send(b"\r")
     s.expect(b"fuel 129")
     s.expect(b"relax> ")
+    time.sleep(0.5)
     s.send(CTRL_D)
     code = s.finish()
     if code != 0:
