@@ -236,6 +236,15 @@ def join_cases():
                          [("a", T((2, 3), "int32")), ("c", T((1, 3), "int32"))], "R.concat((a, c))",
                          [tensor(a, "int32"), tensor(c, "int32")],
                          tensor(np.concatenate([a, c], 0), "int32")))
+    rng_none = rng_for("join-axis-none")
+    d, e = ints(rng_none, (3,)), ints(rng_none, (2,))
+    # InferStructInfoConcat (src/relax/op/tensor/manipulate.cc): with axis None the result is
+    # 1-D and every input must be 1-D; the tensors are joined in order.
+    cs.append(value_case("concat", "axis-none", "concat with axis=None joins 1-D tensors in order.",
+                         [("d", T((3,), "int32")), ("e", T((2,), "int32"))],
+                         "R.concat((d, e), axis=None)",
+                         [tensor(d, "int32"), tensor(e, "int32")],
+                         tensor(np.concatenate([d, e]), "int32")))
     cs.append(sinfo_case("concat", "symbolic", "The axis dims add up symbolically.",
                          [("a", T(("n", 3), F32)), ("b", T(("m", 3), F32))], "R.concat((a, b), axis=0)",
                          S(["n + m", 3], F32)))
