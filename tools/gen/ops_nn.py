@@ -405,6 +405,14 @@ def pool_cases(rng):
                               "ceil_mode=True)" % call, [tensor(x, "float32")],
                               tensor(np_pool2d(x, kind, (3, 3), (2, 2), 1, ceil_mode=True),
                                      "float32")))
+        # Height and width differ, so each spatial dim must come from its own axis; no window
+        # starts in padding, so TVM v0.22's and v0.23's ceil-mode rules agree here.
+        oh, ow = (pool_extent(n, 2, 2, 1, (0, 0), True) for n in (5, 7))
+        out.append(sinfo_case(op, "ceil-static", "%s_pool2d with ceil_mode on a 5x7 input: "
+                              "(5 - 2 + 1) // 2 + 1 = 3 rows and (7 - 2 + 1) // 2 + 1 = 4 "
+                              "columns." % kind, [("x", ann((1, 2, 5, 7), "float32"))],
+                              "%s(x, pool_size=[2, 2], strides=[2, 2], ceil_mode=True)" % call,
+                              sinfo((1, 2, oh, ow), "float32")))
         out.append(sinfo_case(op, "symbolic", "%s_pool2d with 2x2 windows and stride 2 on "
                               "(n, c, h, w) gives (n, c, h // 2, w // 2)." % kind,
                               [("x", ann(("n", "c", "h", "w"), "float32"))],
