@@ -55,23 +55,15 @@ bool tensor_dtype_supported(DataType dtype)
     return elem_kind(dtype) != EK_NONE;
 }
 
-static int64_t max_bytes = TENSOR_DEFAULT_MAX_BYTES;
-
 int64_t tensor_max_bytes(void)
 {
-    return max_bytes;
-}
-
-void tensor_set_max_bytes(int64_t bytes)
-{
-    if (bytes > 0)
-        max_bytes = bytes;
+    return TENSOR_DEFAULT_MAX_BYTES;
 }
 
 int64_t tensor_shape_numel(DataType dtype, int ndim, const int64_t *shape)
 {
     int64_t bytes = (int64_t)dtype_bytes(dtype);
-    int64_t limit = max_bytes / (bytes > 0 ? bytes : 1);
+    int64_t limit = tensor_max_bytes() / (bytes > 0 ? bytes : 1);
     int64_t n = 1;
     bool empty = false;
     for (int i = 0; i < ndim; i++) {

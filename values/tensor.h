@@ -31,10 +31,8 @@ typedef struct Tensor {
 #define TENSOR_MAX_NDIM 64
 #define TENSOR_DEFAULT_MAX_BYTES ((int64_t)1 << 31)
 
-/* The size limit in force, and setting it (a positive byte count) for the whole process: it
- * is configuration of the program, like the collector's, not state of one interpreter. */
+/* The size limit in force. */
 int64_t tensor_max_bytes(void);
-void tensor_set_max_bytes(int64_t bytes);
 
 /* Scalar dtypes a tensor can hold: bool, int8..64, uint8..64, float16/32/64, bfloat16. */
 bool tensor_dtype_supported(DataType dtype);
