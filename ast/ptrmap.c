@@ -4,7 +4,7 @@
 
 #include "ast/mem.h"
 
-static uint32_t slot_of(const void *key, uint32_t cap)
+uint32_t ptrmap_slot(const void *key, uint32_t cap)
 {
     uint64_t x = (uint64_t)(uintptr_t)key;
     x ^= x >> 17;
@@ -14,7 +14,7 @@ static uint32_t slot_of(const void *key, uint32_t cap)
 
 static PtrMapSlot *probe(PtrMapSlot *slots, uint32_t cap, const void *key)
 {
-    for (uint32_t i = slot_of(key, cap);; i = (i + 1) & (cap - 1))
+    for (uint32_t i = ptrmap_slot(key, cap);; i = (i + 1) & (cap - 1))
         if (slots[i].key == key || slots[i].key == NULL)
             return &slots[i];
 }

@@ -19,6 +19,10 @@ typedef struct PtrMap {
     uint32_t n;
 } PtrMap;
 
+/* The home slot of a pointer key in a table of `cap` slots (a power of two): the one hash
+ * every pointer-keyed table of the project uses (also interp/eval/env.c's). */
+uint32_t ptrmap_slot(const void *key, uint32_t cap);
+
 void ptrmap_put(PtrMap *m, const void *key, int64_t value);
 /* The value stored for `key`, into *value; false when the key was never put. */
 bool ptrmap_get(const PtrMap *m, const void *key, int64_t *value);

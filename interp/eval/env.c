@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 #include "ast/mem.h"
+#include "ast/ptrmap.h"
 #include "interp/eval/interp.h"
 
 /* Open addressing with linear probing; deletion shifts later entries back, so there are no
@@ -30,13 +31,6 @@ struct Env {
     int caplog;
 };
 
-static uint32_t hash_ptr(const void *p, uint32_t cap)
-{
-    uint64_t x = (uint64_t)(uintptr_t)p;
-    x ^= x >> 17;
-    x *= 0x9E3779B97F4A7C15ULL;
-    return (uint32_t)(x >> 32) & (cap - 1);
-}
 
 static void map_init(EnvMap *m, int hint)
 {
@@ -52,7 +46,7 @@ static Slot *map_find(const EnvMap *m, const void *key)
 {
     if (m->cap == 0)
         return NULL;
-    for (uint32_t i = hash_ptr(key, m->cap);; i = (i + 1) & (m->cap - 1)) {
+    for (uint32_t i = ptrmap_slot(key, m->cap);; i = (i + 1) & (m->cap - 1)) {
         Slot *s = &m->slots[i];
         if (s->key == key)
             return s;
@@ -82,7 +76,7 @@ static Slot *map_insert(EnvMap *m, const void *key)
 {
     if (4 * (m->n + 1) > 3 * m->cap)
         map_grow(m);
-    uint32_t i = hash_ptr(key, m->cap);
+    uint32_t i = ptrmap_slot(key, m->cap);
     while (m->slots[i].key != NULL && m->slots[i].key != key)
         i = (i + 1) & (m->cap - 1);
     Slot *s = &m->slots[i];
@@ -106,7 +100,7 @@ static void map_remove(EnvMap *m, const void *key)
         Slot *s = &m->slots[j];
         if (s->key == NULL)
             break;
-        uint32_t home = hash_ptr(s->key, m->cap);
+        uint32_t home = ptrmap_slot(s->key, m->cap);
         /* Move s back into the hole unless its home lies cyclically in (i, j]. */
         bool stays = (i <= j) ? (i < home && home <= j) : (i < home || home <= j);
         if (stays)
