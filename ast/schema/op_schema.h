@@ -65,6 +65,9 @@ const OpSchema *op_schema_manip(int *n); /* creation, manipulation, linear algeb
 const OpSchema *op_schema_nn(int *n);    /* nn, search and sort */
 const OpSchema *op_schema_window(int *n); /* the other convolutions and pools */
 const OpSchema *op_schema_act(int *n);    /* leakyrelu, softplus, selu, prelu */
+const OpSchema *op_schema_scatter(int *n); /* gather, scatter, index_put, one_hot, ... */
+const OpSchema *op_schema_norm(int *n);    /* group/instance/rms_norm, attention, losses */
+const OpSchema *op_schema_misc(int *n);    /* creation, image, vision, quantization, grad */
 const OpSchema *op_schema_lowered(int *n); /* the lowered IR: memory, vm, builtin, inspect */
 const OpSchema *op_schema_layout(int *n); /* layout_transform */
 

@@ -50,6 +50,9 @@ const OpImpl *ops_manip(int *n);
 const OpImpl *ops_nn(int *n);
 const OpImpl *ops_window(int *n); /* the other convolutions and pools */
 const OpImpl *ops_act(int *n);    /* leakyrelu, softplus, selu, prelu */
+const OpImpl *ops_scatter(int *n); /* gather, scatter, index_put, one_hot, nonzero, ... */
+const OpImpl *ops_norm(int *n);    /* group/instance/rms_norm, attention, losses */
+const OpImpl *ops_misc(int *n);    /* creation, image, vision, quantization, gradients */
 /* The lowered IR's operators (interp/lowered/). */
 const OpImpl *ops_lowered_memory(int *n);
 const OpImpl *ops_lowered_view(int *n);
