@@ -92,7 +92,7 @@ PrimClass script_prim_class(ScriptCtx *ctx, const PyExpr *e)
     switch (e->kind) {
     case PY_NAME: {
         Sym *s = script_lookup(ctx, e->u.name);
-        return s && s->kind == SYM_TIRVAR ? PCLASS_PRIM : PCLASS_OTHER;
+        return s && (s->kind == SYM_TIRVAR || s->kind == SYM_PRIM) ? PCLASS_PRIM : PCLASS_OTHER;
     }
     case PY_CALL:
         return is_tir_call(ctx, e) ? PCLASS_PRIM : PCLASS_OTHER;
@@ -145,6 +145,12 @@ static bool prim_lookup(void *vctx, const char *name, TirVar **var, Buffer **buf
     return true;
 }
 
+static PrimExpr *prim_alias(void *vctx, const char *name)
+{
+    Sym *s = script_lookup((ScriptCtx *)vctx, name);
+    return s && s->kind == SYM_PRIM ? s->prim : NULL;
+}
+
 /* Names are checked here, before the PrimExpr translator sees them, so an unknown one is
  * reported with this translator's code (UnknownName, or UndefinedShapeVar in a string dim). */
 static void check_names(ScriptCtx *ctx, const PyExpr *e)
@@ -152,7 +158,7 @@ static void check_names(ScriptCtx *ctx, const PyExpr *e)
     switch (e->kind) {
     case PY_NAME: {
         Sym *s = script_lookup(ctx, e->u.name);
-        if (s && s->kind == SYM_TIRVAR)
+        if (s && (s->kind == SYM_TIRVAR || s->kind == SYM_PRIM))
             return;
         if (ctx->in_string_dim)
             script_fail(ctx, "UndefinedShapeVar", ctx->string_span,
@@ -211,7 +217,7 @@ PrimExpr *script_prim(ScriptCtx *ctx, const PyExpr *e)
         script_fail(ctx, "StringDimOutsideSignature", e->span,
                     "string dims are only allowed in function parameter and return annotations");
     check_names(ctx, e);
-    PrimEnv env = {.lookup = prim_lookup, .ctx = ctx, .tir = false};
+    PrimEnv env = {.lookup = prim_lookup, .alias = prim_alias, .ctx = ctx, .tir = false};
     ErrorTrap inner;
     if (setjmp(inner.jmp) == 0)
         return script_prim_expr(e, &env, &inner);
@@ -257,6 +263,8 @@ static Expr *name_expr(ScriptCtx *ctx, const PyExpr *e)
     Sym *s = script_lookup(ctx, e->u.name);
     if (s && s->kind == SYM_VAR)
         return script_var_ref(s->var, e->span);
+    if (s && s->kind == SYM_PRIM) /* convert_to_expr: a PrimExpr is a PrimValue */
+        return expr_prim_value(s->prim, e->span);
     if (s || script_ns_of(ctx, e->u.name) != NS_NONE)
         script_fail(ctx, "BadExpression", e->span, "`%s` is not a Relax expression", e->u.name);
     script_fail(ctx, "UnknownName", e->span, "name `%s` is not defined", e->u.name);

@@ -82,7 +82,7 @@ AttrValue *script_index_map(const PyExpr *e, ErrorTrap *trap)
         v->u.index_map.params[i] =
             tirvar_new(lam->u.lambda.params[i], dtype, lam->u.lambda.param_spans[i]);
     Params ps = {lam, v->u.index_map.params};
-    PrimEnv env = {lookup_param, &ps, dtype.bits == 32};
+    PrimEnv env = {.lookup = lookup_param, .ctx = &ps, .tir = dtype.bits == 32};
     const PyExpr *body = lam->u.lambda.body;
     bool seq = body->kind == PY_TUPLE || body->kind == PY_LIST;
     int nr = seq ? body->u.seq.n : 1;

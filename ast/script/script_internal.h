@@ -25,6 +25,7 @@ typedef enum SymKind {
     SYM_VAR,    /* a Relax variable */
     SYM_TIRVAR, /* a shape variable */
     SYM_MODULE, /* the module class name or an alias of it (`cls = Module`) */
+    SYM_PRIM,   /* a Python name for a PrimExpr (`k = T.int64(16)`, `m = n * 2`) */
 } SymKind;
 
 typedef struct Sym {
@@ -32,6 +33,7 @@ typedef struct Sym {
     SymKind kind;
     Var *var;
     TirVar *tvar;
+    PrimExpr *prim; /* SYM_PRIM */
 } Sym;
 
 /* Where a StructInfo annotation is written: string dims are legal only in a signature. */
@@ -113,6 +115,7 @@ void script_scope_pop(ScriptCtx *ctx, int mark);
 void script_bind_var(ScriptCtx *ctx, const char *name, Var *var);
 void script_bind_tirvar(ScriptCtx *ctx, const char *name, TirVar *tvar);
 void script_bind_module(ScriptCtx *ctx, const char *name);
+void script_bind_prim(ScriptCtx *ctx, const char *name, PrimExpr *prim);
 /* TS-5.3: drops the dataflow variables bound since `mark`, keeping the rest in order. */
 void script_scope_drop_dataflow(ScriptCtx *ctx, int mark);
 Sym *script_lookup(ScriptCtx *ctx, const char *name); /* NULL when unknown */

@@ -491,6 +491,9 @@ static PrimExpr *translate_name(const Tr *t, const PyExpr *e)
 {
     TirVar *var = NULL;
     Buffer *buffer = NULL;
+    PrimExpr *alias = t->env->alias ? t->env->alias(t->env->ctx, e->u.name) : NULL;
+    if (alias != NULL)
+        return alias;
     if (!t->env->lookup(t->env->ctx, e->u.name, &var, &buffer))
         fail(t, "UnknownName", e->span, "name `%s` is not defined", e->u.name);
     if (!var)

@@ -15,6 +15,9 @@ typedef struct PrimEnv {
     /* Resolves a bare name to a TIR variable or a buffer (exactly one set); false when the
      * name is unknown, which is an UnknownName parse error. */
     bool (*lookup)(void *ctx, const char *name, TirVar **var, Buffer **buffer);
+    /* Optional: the PrimExpr a Python name stands for (a Relax body's `k = T.int64(16)`),
+     * or NULL; asked before `lookup`. */
+    PrimExpr *(*alias)(void *ctx, const char *name);
     void *ctx;
     /* Relax dims: a Python int is an int64 IntImm. TIR: int32 unless the other operand
      * gives another integer type; a Python float is float32 likewise. */

@@ -252,6 +252,11 @@ void script_bind_module(ScriptCtx *ctx, const char *name)
     push(ctx, (Sym){.name = name, .kind = SYM_MODULE});
 }
 
+void script_bind_prim(ScriptCtx *ctx, const char *name, PrimExpr *prim)
+{
+    push(ctx, (Sym){.name = name, .kind = SYM_PRIM, .prim = prim});
+}
+
 /* TS-5.3: dataflow variables leave scope with their block; outputs, shape variables and aliases
  * stay (a match_cast inside the block may define shape variables used after it). */
 void script_scope_drop_dataflow(ScriptCtx *ctx, int mark)

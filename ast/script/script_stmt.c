@@ -80,6 +80,18 @@ static void declare(ScriptCtx *ctx, const PyExpr *target, const PyExpr *value)
     script_bind_tirvar(ctx, target->u.name, v);
 }
 
+/* TS-4.2: a right-hand side that is a PrimExpr but declares nothing (`k = T.int64(16)`,
+ * `m = n * 2`) names that PrimExpr in Python, as TVM's parser keeps any value that is not a
+ * Relax expression: no binding, and a use as a Relax value is an R.prim_value. */
+static bool is_prim_alias(ScriptCtx *ctx, const PyExpr *value)
+{
+    if (value->kind == PY_NAME) {
+        Sym *s = script_lookup(ctx, value->u.name);
+        return s && s->kind == SYM_PRIM;
+    }
+    return !script_is_decl(ctx, value) && script_prim_class(ctx, value) == PCLASS_PRIM;
+}
+
 /* ---- bindings (TS-4.1, TS-4.3) ------------------------------------------------------ */
 
 /* match_cast -> 'R.match_cast' '(' expr ',' S ')' */
@@ -120,26 +132,33 @@ static void check_names(ScriptCtx *ctx, const PyExpr *t)
                         "an assignment target must be a name or a tuple of names");
 }
 
-/* `a, b = x, y`: Python evaluates the whole right side before binding any name. */
+/* `a, b = x, y`: Python evaluates the whole right side before binding any name; each
+ * item is a declaration, a PrimExpr alias or a Relax value on its own. */
 static void unpack_literal(ScriptCtx *ctx, const PyExpr *t, const PyExpr *v, Span span)
 {
     int n = t->u.seq.n;
-    bool all_decls = true;
-    for (int i = 0; i < n; i++)
-        all_decls = all_decls && script_is_decl(ctx, v->u.seq.items[i]);
-    if (all_decls) {
-        for (int i = 0; i < n; i++)
-            declare(ctx, t->u.seq.items[i], v->u.seq.items[i]);
-        return;
-    }
     Expr **values = MEM_ARRAY(Expr *, n);
-    for (int i = 0; i < n; i++)
-        values[i] = script_rhs(ctx, v->u.seq.items[i]);
+    PrimExpr **prims = MEM_ARRAY(PrimExpr *, n);
+    for (int i = 0; i < n; i++) {
+        const PyExpr *item = v->u.seq.items[i];
+        if (script_is_decl(ctx, item))
+            continue;
+        if (is_prim_alias(ctx, item))
+            prims[i] = script_prim(ctx, item);
+        else
+            values[i] = script_rhs(ctx, item);
+    }
     for (int i = 0; i < n; i++) {
         const PyExpr *name = t->u.seq.items[i];
-        Var *var = script_new_var(ctx, name->u.name, NULL, name->span);
-        script_emit(ctx, binding_var(var, values[i], span));
-        script_bind_var(ctx, name->u.name, var);
+        if (prims[i] != NULL) {
+            script_bind_prim(ctx, name->u.name, prims[i]);
+        } else if (values[i] == NULL) {
+            declare(ctx, name, v->u.seq.items[i]);
+        } else {
+            Var *var = script_new_var(ctx, name->u.name, NULL, name->span);
+            script_emit(ctx, binding_var(var, values[i], span));
+            script_bind_var(ctx, name->u.name, var);
+        }
     }
 }
 
@@ -190,6 +209,10 @@ static void assign_stmt(ScriptCtx *ctx, const PyStmt *s)
                     "an assignment target must be a name or a tuple of names");
     if (script_is_decl(ctx, v)) {
         declare(ctx, t, v);
+        return;
+    }
+    if (is_prim_alias(ctx, v)) {
+        script_bind_prim(ctx, t->u.name, script_prim(ctx, v));
         return;
     }
     bind_name(ctx, t, NULL, v, s->span);

@@ -98,7 +98,7 @@ static PrimExpr *prim(const char *text, bool tir, const char **err)
     names.vars[names.n++] = tirvar_new("m", dtype_int64(), span_none());
     names.vars[names.n++] = tirvar_new("k", dtype_int32(), span_none());
     names.vars[names.n++] = tirvar_new("x", dtype_float32(), span_none());
-    PrimEnv env = {names_lookup, &names, tir};
+    PrimEnv env = {.lookup = names_lookup, .ctx = &names, .tir = tir};
     ErrorTrap trap;
     *err = "";
     if (setjmp(trap.jmp) != 0) {
