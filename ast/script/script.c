@@ -267,7 +267,11 @@ static IRModule *read_lone(ScriptCtx *ctx, const PyStmt *def)
 /* file -> {import | docstring} (module | lone) {import | docstring} */
 IRModule *script_parse(const char *file, const char *text, ErrorTrap *trap)
 {
-    PyBody top = py_parse_file(file, text, trap);
+    return script_parse_body(file, py_parse_file(file, text, trap), trap);
+}
+
+IRModule *script_parse_body(const char *file, PyBody top, ErrorTrap *trap)
+{
     ScriptCtx ctx = {.file = file, .trap = trap};
     add_default_prefixes(&ctx);
     const PyStmt *def = NULL;

@@ -14,14 +14,14 @@
 #include "tools/cli/source.h"
 
 const char CMD_CHECK_USAGE[] =
-    "usage: relax check [--sinfo] FILE\n"
+    "usage: relax check [--sinfo] [--syntax legacy|current|auto] FILE\n"
     "\n"
     "Checks the program in FILE statically: it parses, it is well-formed (WF-*), and its\n"
     "StructInfo derives and checks (SI-*, PURITY-*). The program is checked as written; it\n"
     "need not be normalized. Every error and warning is printed as\n"
     "'file:line:col: <phase> error|warning [<code> <rule>]: message'.\n"
     "With --sinfo, prints every binding's derived StructInfo, one line each:\n"
-    "'func.var: <StructInfo>'. FILE as for 'relax print'.\n"
+    "'func.var: <StructInfo>'. FILE and --syntax as for 'relax print'.\n"
     "Exit codes: 0 ok (warnings allowed), 4 parse, 5 wellformed, 6 struct_info error.\n";
 
 static int report_all(const DiagList *errors, const DiagList *warnings, const IRModule *mod)
@@ -50,6 +50,8 @@ int cmd_check(int argc, char **argv)
 {
     bool show_arg;
     const char *file_arg;
+    if (source_take_syntax_option(&argc, argv) != 0)
+        return 2;
     int rc = cli_parse_flag_file(argc, argv, "--sinfo", &show_arg, &file_arg);
     if (rc != 0)
         return rc;

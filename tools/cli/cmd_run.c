@@ -17,7 +17,7 @@
 
 const char CMD_RUN_USAGE[] =
     "usage: relax run FILE [--entry NAME] [--arg VALUE ...] [--trace] [--max-depth N]\n"
-    "                 [--fuel N] [--quiet]\n"
+    "                 [--fuel N] [--quiet] [--syntax legacy|current|auto]\n"
     "\n"
     "Calls the entry function (default main) of the program in FILE and prints its result\n"
     "in the value notation of the conformance cases, on its own line. What R.print and\n"
@@ -37,6 +37,9 @@ const char CMD_RUN_USAGE[] =
     "  --max-depth N   the Relax call depth limit (default 10000)\n"
     "  --fuel N        the evaluation step budget (default 10000000)\n"
     "  --quiet         do not print what the program prints; only the result\n"
+    "  --syntax MODE   how FILE is read: auto (default: today's TVMScript, or the legacy\n"
+    "                  2022 syntax when FILE uses a legacy form such as R.match_shape or\n"
+    "                  R.Tensor[...], with a one-line note on stderr), legacy, or current\n"
     "\n"
     "Errors are printed as 'file:line:col: <phase> error [<code> <rule>]: message' and exit\n"
     "with the phase's code (7 runtime, 4 parse, 3 i/o or case file, 2 usage).\n";
@@ -117,7 +120,7 @@ static int parse_valued(int argc, char **argv, int *i, RunArgs *ra)
 }
 
 static const char *const RUN_OPTIONS[] = {"--entry", "--arg",  "--trace", "--max-depth",
-                                          "--fuel",  "--quiet", NULL};
+                                          "--fuel",  "--quiet", "--syntax", NULL};
 
 /* Reads the command line; returns false on a usage error (already reported). */
 static bool parse_args(int argc, char **argv, RunArgs *ra)
@@ -195,7 +198,7 @@ static void load_case(const char *arg, const char *hash, RunTarget *t, ErrorTrap
         Error e = c->ast_error;
         error_raise(trap, e.phase, e.code, e.rule, e.span, "%s", e.message);
     }
-    t->mod = c->program != NULL ? script_parse(c->global_id, c->program, trap) : c->ast;
+    t->mod = c->program != NULL ? source_parse_text(c->global_id, c->program, trap) : c->ast;
     if (c->nruns == 0 || !c->runs[0].has_call)
         return;
     const CaseRun *r = &c->runs[0];
@@ -236,6 +239,8 @@ static int run_target(const RunArgs *ra, const RunTarget *t, FILE *out)
 int cmd_run_to(int argc, char **argv, FILE *out)
 {
     RunArgs ra;
+    if (source_take_syntax_option(&argc, argv) != 0)
+        return 2;
     if (!parse_args(argc, argv, &ra))
         return 2;
     Value **vals = MEM_ARRAY(Value *, ra.nargs + 1);

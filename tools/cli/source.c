@@ -9,8 +9,9 @@
 #include <unistd.h>
 
 #include "ast/astform/astform.h"
+#include "ast/legacy/legacy.h"
 #include "ast/mem.h"
-#include "ast/script/script.h"
+#include "tools/cli/cli.h"
 #include "tools/conform/case_file.h"
 
 static char *read_stream(FILE *f, size_t *len)
@@ -89,6 +90,58 @@ bool source_has_suffix(const char *s, const char *suffix)
     return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
+/* --syntax: how every program text of this command is read. */
+static SyntaxMode syntax_mode = SYNTAX_AUTO;
+
+void source_set_syntax(SyntaxMode mode)
+{
+    syntax_mode = mode;
+}
+
+static int take_mode(const char *cmd, const char *value)
+{
+    SyntaxMode mode;
+    if (value == NULL)
+        return cli_usage_error(cmd, "--syntax needs a value: legacy, current or auto");
+    if (!legacy_syntax_mode_parse(value, &mode))
+        return cli_usage_error(cmd, "--syntax expects legacy, current or auto, got '%s'", value);
+    syntax_mode = mode;
+    return 0;
+}
+
+int source_take_syntax_option(int *argc, char **argv)
+{
+    int k = 1;
+    for (int i = 1; i < *argc; i++) {
+        const char *a = argv[i];
+        int rc = 0;
+        if (strcmp(a, "--syntax") == 0)
+            rc = take_mode(argv[0], ++i < *argc ? argv[i] : NULL);
+        else if (strncmp(a, "--syntax=", 9) == 0)
+            rc = take_mode(argv[0], a + 9);
+        else
+            argv[k++] = argv[i];
+        if (rc != 0)
+            return rc;
+    }
+    *argc = k;
+    return 0;
+}
+
+/* LEG-1: the one-line notice that auto mode chose the legacy reader, on stderr so that what
+ * a command prints on stdout stays as it is. */
+IRModule *source_parse_text(const char *name, const char *text, ErrorTrap *trap)
+{
+    LegacyForm form;
+    IRModule *mod = legacy_parse(name, text, syntax_mode, &form, trap);
+    if (syntax_mode == SYNTAX_AUTO && form.name != NULL)
+        fprintf(stderr,
+                "relax: note: %s is read as legacy Relax syntax (%s at %d:%d); "
+                "--syntax legacy|current chooses the reader\n",
+                name, form.name, form.span.line, form.span.col);
+    return mod;
+}
+
 /* CASEFILE.yaml#case-id: the program of that case, text or ast. */
 static IRModule *load_case_program(const char *arg, const char *hash, ErrorTrap *trap)
 {
@@ -99,7 +152,7 @@ static IRModule *load_case_program(const char *arg, const char *hash, ErrorTrap 
         error_raise(trap, PHASE_USAGE, "UnknownCase", NULL, span_make(path, 0, 0),
                     "no case with id '%s'", hash + 1);
     if (c->program != NULL)
-        return script_parse(c->global_id, c->program, trap);
+        return source_parse_text(c->global_id, c->program, trap);
     if (c->ast_failed) {
         Error e = c->ast_error;
         error_raise(trap, e.phase, e.code, e.rule, e.span, "%s", e.message);
@@ -120,7 +173,7 @@ IRModule *source_load_program(const char *arg, ErrorTrap *trap)
                         "a case file: name one case as %s#<case-id>", arg);
         return astform_read_text(name, text, trap);
     }
-    return script_parse(name, text, trap);
+    return source_parse_text(name, text, trap);
 }
 
 static const char *case_program_text(const char *file, const char *hash)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ast/equal/equal.h"
+#include "ast/legacy/legacy.h"
 #include "ast/mem.h"
 #include "ast/print/printer.h"
 #include "ast/script/script.h"
@@ -32,7 +33,8 @@ static AdapterProgram *ref_load(void *self, const ProgramSource *src, Error *err
         *err = trap.error;
         return NULL;
     }
-    prog->mod = script_parse(src->name, src->text, &trap);
+    /* LEG-1: a case program in the legacy syntax is read by the legacy reader. */
+    prog->mod = legacy_parse(src->name, src->text, SYNTAX_AUTO, NULL, &trap);
     return prog;
 }
 
