@@ -56,7 +56,7 @@ static const OpParam attention_params[] = {
     ARG("key"),
     ARG("value"),
     OPT_ARG("bias"),
-    ATTR("scale", OPA_OPT_FLOAT, "None"),
+    ATTR("scale", OPA_OPT_PRIM, "None"),
     ATTR("causal_mask", OPA_OPT_STR, "None"),
     ATTR("window_size", OPA_OPT_INT, "None"),
 };
@@ -72,7 +72,7 @@ static const OpParam attention_var_len_params[] = {
     ARG("max_seqlen_q"),
     OPT_ARG("seqstart_k"),
     OPT_ARG("max_seqlen_k"),
-    ATTR("scale", OPA_OPT_FLOAT, "None"),
+    ATTR("scale", OPA_OPT_PRIM, "None"),
     ATTR("causal_mask", OPA_OPT_STR, "None"),
     ATTR("window_size", OPA_OPT_INT, "None"),
 };

@@ -318,6 +318,8 @@ def instance_norm_cases(rng):
     bad = [
         ("channel-in-axes", "instance_norm with the channel axis among the axes is rejected.",
          p3((2, 3, 4), (3,), (3,)), inn % (1, "[1, 2]"), "OpAttr"),
+        ("channel-range", "instance_norm with channel_axis -4 on a rank-3 tensor is rejected.",
+         p3((2, 3, 4), (3,), (3,)), inn % (-4, "[2]"), "OpAttr"),
         ("axis-dup", "instance_norm with axis 2 given twice is rejected.",
          p3((2, 3, 4), (3,), (3,)), inn % (1, "[2, -1]"), "OpAttr"),
         ("beta-dtype", "instance_norm with a float64 beta on float32 data is rejected.",
@@ -458,6 +460,16 @@ def attention_cases(rng):
         [tensor(a, "float32") for a in (q, k, v)],
         tensor(np_attention(q, k, v, scale=1.0, mask="TopLeft"), "float32"), TOL),
         ["tvm-bug", "tvm-attention-mask-underflow"]))
+    q, k, v = (floats(rng, sh, "float16") for sh in base)
+    out.append(value_case(op, "float16", "attention of float16 tensors, computed in double and "
+                          "rounded once (TVM rounds each step to float16).",
+                          [(n, ann(sh, "float16")) for n, sh in zip("qkv", base)],
+                          "R.nn.attention(q, k, v)", [tensor(a, "float16") for a in (q, k, v)],
+                          tensor(np_attention(q, k, v), "float16"), TOL16))
+    out.append(error_case(op, "scale-symbolic", "attention with a symbolic scale is rejected "
+                          "(the scale is a number).", qkv(("n", 3, 2, 4), (1, 4, 2, 4),
+                                                          (1, 4, 2, 3)),
+                          "R.nn.attention(q, k, v, scale=R.prim_value(n))", "OpAttr"))
     out.append(sinfo_case(op, "symbolic", "attention gives (batch, seq, heads, head_dim_v) with "
                           "symbolic dims.", qkv(("b", "s", 4, 16), ("b", "t", 2, 16),
                                                 ("b", "t", 2, 8)),
@@ -504,7 +516,11 @@ def attention_bias_cases(rng):
              "heads and queries."),
             ("causal", (1, 2, 3, 4), "R.nn.attention_bias(q, k, v, bias, causal_mask=\"TopLeft\")",
              {"mask": "TopLeft"}, "attention_bias (the name TVM prints) with a bias and the "
-             "TopLeft mask.")]:
+             "TopLeft mask."),
+            ("printed-scale", (1, 2, 1, 4), "R.nn.attention_bias(q, k, v, bias, "
+             "scale=T.float32(0.1), causal_mask=\"BottomRight\", window_size=None)",
+             {"scale": 0.1, "mask": "BottomRight"}, "attention_bias as TVM prints it, the "
+             "scale a float32 literal (0.1 rounded to float32).")]:
         q, k, v, b = (floats(rng, s) for s in shapes + (bshape,))
         out.append(value_case(op, cid, desc, qkv(*shapes, [("bias", ann(bshape, "float32"))]),
                               expr, [tensor(a, "float32") for a in (q, k, v, b)],
@@ -516,6 +532,10 @@ def attention_bias_cases(rng):
                           "R.nn.attention(q, k, v, bias)", sinfo(("b", "s", 2, 6), "float32")))
     a = "R.nn.attention(q, k, v, bias)"
     for cid, bshape, desc in [("rank", (2, 3, 4), "attention with a rank-3 bias is rejected."),
+                              ("batch", (2, 2, 3, 4), "attention with a bias of batch 2 for "
+                               "batch 1 is rejected."),
+                              ("seq", (1, 2, 2, 4), "attention with a bias of 2 query rows for 3 "
+                               "is rejected."),
                               ("heads", (1, 3, 3, 4), "attention with a bias of 3 heads for 2 "
                                "query heads is rejected."),
                               ("seq-kv", (1, 2, 3, 5), "attention with a bias of 5 keys for 4 "

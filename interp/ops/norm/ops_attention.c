@@ -11,13 +11,42 @@
 
 /* ---- attributes ------------------------------------------------------------------------- */
 
-/* causal_mask None, "TopLeft" or "BottomRight"; window_size None or positive and only with
- * a causal mask (the one implementation TVM has of it, flash attention, requires one).
- * Returns false after OpAttr. */
+/* The scale: absent (None), a number, or a constant PrimValue such as T.float32(0.5), the
+ * form TVM prints. False when it is something else. */
+static bool scale_of(const Expr *call, bool *given, double *out)
+{
+    const AttrValue *a = ops_attr(call, "scale");
+    *given = a != NULL;
+    *out = 1.0;
+    if (a == NULL)
+        return true;
+    if (a->kind == ATTR_FLOAT || a->kind == ATTR_INT) {
+        *out = a->kind == ATTR_FLOAT ? a->u.f : (double)a->u.i;
+        return true;
+    }
+    if (a->kind != ATTR_EXPR || a->u.expr->kind != EXPR_PRIM_VALUE)
+        return false;
+    const PrimExpr *v = a->u.expr->u.prim;
+    if (v->kind == PE_FLOAT)
+        *out = v->u.float_value;
+    else if (v->kind == PE_INT)
+        *out = (double)v->u.int_value;
+    return v->kind == PE_FLOAT || v->kind == PE_INT;
+}
+
+/* scale a number; causal_mask None, "TopLeft" or "BottomRight"; window_size None or
+ * positive and only with a causal mask (the one implementation TVM has of it, flash
+ * attention, requires one). Returns false after OpAttr. */
 static bool infer_attrs(OpInferCtx *ctx)
 {
     const AttrValue *mask = ops_attr(ctx->call, "causal_mask");
     const AttrValue *window = ops_attr(ctx->call, "window_size");
+    bool given;
+    double scale;
+    if (!scale_of(ctx->call, &given, &scale)) {
+        ops_infer_fail(ctx, "OpAttr", "scale must be a number");
+        return false;
+    }
     if (mask != NULL && (mask->kind != ATTR_STR || (strcmp(mask->u.s, "TopLeft") != 0 &&
                                                     strcmp(mask->u.s, "BottomRight") != 0))) {
         ops_infer_fail(ctx, "OpAttr", "causal_mask must be \"TopLeft\" or \"BottomRight\"");
@@ -38,9 +67,9 @@ static AttnParams params_of(const Expr *call)
 {
     AttnParams p;
     const char *mask = ops_attr_str(call, "causal_mask", "");
-    p.has_scale = ops_attr(call, "scale") != NULL;
+    scale_of(call, &p.has_scale, &p.scale);
     /* The scale is a float32 FloatImm in TVM's attributes. */
-    p.scale = tensor_round_f64(dtype_float32(), ops_attr_float(call, "scale", 1.0));
+    p.scale = tensor_round_f64(dtype_float32(), p.scale);
     p.mask = strcmp(mask, "TopLeft") == 0       ? ATTN_TOP_LEFT
              : strcmp(mask, "BottomRight") == 0 ? ATTN_BOTTOM_RIGHT
                                                 : ATTN_NO_MASK;
