@@ -155,10 +155,13 @@ static AttrValue *int_list(const int64_t *v, int n, Span span)
     return l;
 }
 
-/* The ints of a list attribute, or 0 when it is not a list of ints (left as it is). */
-static int list_ints(const AttrValue *v, int64_t out[4])
+/* The most ints a window attribute holds: padding of three spatial axes. */
+#define MAX_LIST 6
+
+/* The ints of a list attribute, or 0 when it is not a short list of ints (left as it is). */
+static int list_ints(const AttrValue *v, int64_t out[MAX_LIST])
 {
-    if (v == NULL || v->kind != ATTR_LIST || v->u.list.n > 4)
+    if (v == NULL || v->kind != ATTR_LIST || v->u.list.n > MAX_LIST)
         return 0;
     for (int i = 0; i < v->u.list.n; i++) {
         if (v->u.list.items[i]->kind != ATTR_INT)
@@ -168,25 +171,30 @@ static int list_ints(const AttrValue *v, int64_t out[4])
     return v->u.list.n;
 }
 
-static void complete_pair(Attrs *attrs, const char *key)
+/* One value repeated for every spatial axis, as the constructors turn an int into a tuple. */
+static void complete_list(Attrs *attrs, const char *key, int nsp)
 {
-    int64_t v[4];
+    int64_t v[MAX_LIST];
     AttrValue *a = attrs_get(attrs, key);
-    if (list_ints(a, v) == 1) {
-        v[1] = v[0];
-        attrs_set(attrs, key, int_list(v, 2, a->span));
-    }
+    if (list_ints(a, v) != 1 || nsp == 1)
+        return;
+    for (int k = 1; k < nsp; k++)
+        v[k] = v[0];
+    attrs_set(attrs, key, int_list(v, nsp, a->span));
 }
 
-static void complete_padding(Attrs *attrs)
+/* GetCompletePadding1D/2D/3D: one value for every side, or one per axis for both of its
+ * sides, become the fronts of all axes then their backs. */
+static void complete_padding(Attrs *attrs, int nsp)
 {
-    int64_t v[4];
+    int64_t v[MAX_LIST], full[MAX_LIST];
     AttrValue *a = attrs_get(attrs, "padding");
     int n = list_ints(a, v);
-    if (n != 1 && n != 2)
+    if (n != 1 && n != nsp)
         return;
-    int64_t full[4] = {v[0], v[n - 1], v[0], v[n - 1]};
-    attrs_set(attrs, "padding", int_list(full, 4, a->span));
+    for (int k = 0; k < 2 * nsp; k++)
+        full[k] = v[n == 1 ? 0 : k % nsp];
+    attrs_set(attrs, "padding", int_list(full, 2 * nsp, a->span));
 }
 
 static void default_out_layout(Attrs *attrs, const char *from)
@@ -196,17 +204,45 @@ static void default_out_layout(Attrs *attrs, const char *from)
         attrs_set(attrs, "out_layout", attr_str(in->u.s, out->span));
 }
 
+/* The convolutions and pools whose constructors complete their attributes, with their
+ * spatial rank and the attribute out_layout defaults to. */
+static const struct {
+    const char *name;
+    int nsp;
+    const char *layout;
+} WINDOW_OPS[] = {
+    {"relax.nn.conv1d", 1, "data_layout"},
+    {"relax.nn.conv2d", 2, "data_layout"},
+    {"relax.nn.conv3d", 3, "data_layout"},
+    {"relax.nn.conv1d_transpose", 1, "data_layout"},
+    {"relax.nn.conv2d_transpose", 2, "data_layout"},
+    {"relax.nn.max_pool1d", 1, "layout"},
+    {"relax.nn.max_pool2d", 2, "layout"},
+    {"relax.nn.max_pool3d", 3, "layout"},
+    {"relax.nn.avg_pool1d", 1, "layout"},
+    {"relax.nn.avg_pool2d", 2, "layout"},
+    {"relax.nn.avg_pool3d", 3, "layout"},
+    {"relax.nn.adaptive_avg_pool1d", 1, "layout"},
+    {"relax.nn.adaptive_avg_pool2d", 2, "layout"},
+    {"relax.nn.adaptive_avg_pool3d", 3, "layout"},
+};
+
+/* OP-SUGAR: what the Python constructors of python/tvm/relax/op/nn/nn.py and their C++
+ * makers (convolution.cc, pooling.cc) store: an int (or a one-value list) for strides,
+ * dilation, pool_size, output_padding and output_size repeated per spatial axis, padding
+ * completed to both sides of every axis, out_layout None made the input's layout. */
 void op_schema_nn_canonicalize(const char *name, struct Attrs *attrs)
 {
-    bool conv = strcmp(name, "relax.nn.conv2d") == 0;
-    bool pool =
-        strcmp(name, "relax.nn.max_pool2d") == 0 || strcmp(name, "relax.nn.avg_pool2d") == 0;
-    if (!conv && !pool)
+    static const char *const LISTS[] = {"strides", "dilation", "pool_size", "output_padding",
+                                        "output_size"};
+    for (size_t i = 0; i < sizeof WINDOW_OPS / sizeof WINDOW_OPS[0]; i++) {
+        if (strcmp(name, WINDOW_OPS[i].name) != 0)
+            continue;
+        for (size_t k = 0; k < sizeof LISTS / sizeof LISTS[0]; k++)
+            complete_list(attrs, LISTS[k], WINDOW_OPS[i].nsp);
+        if (attrs_get(attrs, "padding") != NULL)
+            complete_padding(attrs, WINDOW_OPS[i].nsp);
+        default_out_layout(attrs, WINDOW_OPS[i].layout);
         return;
-    complete_pair(attrs, "strides");
-    complete_pair(attrs, "dilation");
-    if (pool)
-        complete_pair(attrs, "pool_size");
-    complete_padding(attrs);
-    default_out_layout(attrs, conv ? "data_layout" : "layout");
+    }
 }

@@ -1,17 +1,10 @@
 /* ops_nn_internal: what the nn family's files share: the inference and kernel functions of
- * convolution, pooling and sorting, collected into one table by ops_nn. SPEC_NOTES:
- * "Operators" (OP-nn.*, OP-sort, OP-argsort, OP-topk, OP-unique). */
+ * sorting, collected into one table by ops_nn (convolution and pooling are the window
+ * family's). SPEC_NOTES: "Operators" (OP-nn.*, OP-sort, OP-argsort, OP-topk, OP-unique). */
 #ifndef RELAX_INTERP_OPS_NN_INTERNAL_H
 #define RELAX_INTERP_OPS_NN_INTERNAL_H
 
 #include "interp/ops/ops.h"
-
-/* interp/ops/ops_conv.c */
-StructInfo *ops_conv_infer_conv2d(OpInferCtx *ctx);
-Value *ops_conv_kernel_conv2d(struct Interp *in, const Expr *call, Value **args, int nargs);
-StructInfo *ops_conv_infer_pool2d(OpInferCtx *ctx);
-Value *ops_conv_kernel_max_pool2d(struct Interp *in, const Expr *call, Value **args, int nargs);
-Value *ops_conv_kernel_avg_pool2d(struct Interp *in, const Expr *call, Value **args, int nargs);
 
 /* interp/ops/ops_search.c */
 StructInfo *ops_search_infer_sort(OpInferCtx *ctx);

@@ -1,67 +1,10 @@
-/* ops_window: the sliding-window operator table and what its files share: layouts, window
- * attributes and symbolic output extents. SPEC_NOTES: "Operators" (OP-nn.conv1d, ...). */
+/* ops_window: the sliding-window operator table and what its files share: window attributes
+ * and symbolic output extents. SPEC_NOTES: "Operators" (OP-nn.conv1d, OP-nn.conv2d, ...). */
 #include <string.h>
 
 #include "ast/mem.h"
 #include "interp/ops/ops_window_internal.h"
 #include "interp/structinfo/prover.h"
-#include "values/kernels/kernels_manip.h"
-
-/* ---- layouts ----------------------------------------------------------------------------- */
-
-bool ops_window_layout(const char *text, const char *canonical, WindowLayout *out)
-{
-    int n = (int)strlen(canonical);
-    if (text == NULL || (int)strlen(text) != n || n > WINDOW_MAX_RANK)
-        return false;
-    out->ndim = n;
-    for (int i = 0; i < n; i++) {
-        const char *at = strchr(text, canonical[i]);
-        if (at == NULL || strchr(at + 1, canonical[i]) != NULL)
-            return false;
-        out->perm[i] = (int)(at - text);
-    }
-    return true;
-}
-
-void ops_window_to_canonical(const WindowLayout *l, PrimExpr *const *dims, PrimExpr **out)
-{
-    for (int i = 0; i < l->ndim; i++)
-        out[i] = dims[l->perm[i]];
-}
-
-void ops_window_from_canonical(const WindowLayout *l, PrimExpr *const *canon, PrimExpr **out)
-{
-    for (int i = 0; i < l->ndim; i++)
-        out[l->perm[i]] = canon[i];
-}
-
-static bool is_identity(const WindowLayout *l)
-{
-    for (int i = 0; i < l->ndim; i++)
-        if (l->perm[i] != i)
-            return false;
-    return true;
-}
-
-Tensor *ops_window_tensor_to_canonical(const WindowLayout *l, const Tensor *t)
-{
-    const char *err = NULL;
-    if (is_identity(l))
-        return (Tensor *)t;
-    return kernel_permute(t, l->perm, &err);
-}
-
-Tensor *ops_window_tensor_from_canonical(const WindowLayout *l, const Tensor *t)
-{
-    int inverse[WINDOW_MAX_RANK];
-    const char *err = NULL;
-    if (is_identity(l))
-        return (Tensor *)t;
-    for (int i = 0; i < l->ndim; i++)
-        inverse[l->perm[i]] = i;
-    return kernel_permute(t, inverse, &err);
-}
 
 /* ---- attributes -------------------------------------------------------------------------- */
 
@@ -157,12 +100,15 @@ PrimExpr *ops_window_extent(PrimExpr *in, PrimExpr *k, int64_t pads, int64_t str
 
 static const OpImpl WINDOW_IMPLS[] = {
     {"relax.nn.conv1d", true, ops_window_infer_conv, ops_window_kernel_conv, "all"},
+    {"relax.nn.conv2d", true, ops_window_infer_conv, ops_window_kernel_conv, "all"},
     {"relax.nn.conv3d", true, ops_window_infer_conv, ops_window_kernel_conv, "all"},
     {"relax.nn.conv1d_transpose", true, ops_window_infer_conv, ops_window_kernel_conv, "all"},
     {"relax.nn.conv2d_transpose", true, ops_window_infer_conv, ops_window_kernel_conv, "all"},
     {"relax.nn.max_pool1d", true, ops_window_infer_pool, ops_window_kernel_max_pool, "all"},
+    {"relax.nn.max_pool2d", true, ops_window_infer_pool, ops_window_kernel_max_pool, "all"},
     {"relax.nn.max_pool3d", true, ops_window_infer_pool, ops_window_kernel_max_pool, "all"},
     {"relax.nn.avg_pool1d", true, ops_window_infer_pool, ops_window_kernel_avg_pool, "all"},
+    {"relax.nn.avg_pool2d", true, ops_window_infer_pool, ops_window_kernel_avg_pool, "all"},
     {"relax.nn.avg_pool3d", true, ops_window_infer_pool, ops_window_kernel_avg_pool, "all"},
     {"relax.nn.adaptive_avg_pool1d", true, ops_window_infer_adaptive, ops_window_kernel_adaptive,
      "all"},

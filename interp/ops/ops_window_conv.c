@@ -1,6 +1,6 @@
-/* ops_window_conv: StructInfo inference and kernels of conv1d, conv3d, conv1d_transpose and
- * conv2d_transpose in every axis-permuting data, kernel and output layout.
- * SPEC_NOTES: "Operators" (OP-nn.conv1d, OP-nn.conv3d, OP-nn.conv1d_transpose, ...). */
+/* ops_window_conv: StructInfo inference and kernels of conv1d, conv2d, conv3d, conv1d_transpose
+ * and conv2d_transpose in every data, kernel and output layout TVM converts (permuted, packed).
+ * SPEC_NOTES: "Operators" (OP-nn.conv1d, OP-nn.conv2d, OP-nn.conv1d_transpose, ...). */
 #include <string.h>
 
 #include "ast/mem.h"
@@ -18,6 +18,7 @@ typedef struct ConvKind {
 
 static const ConvKind CONV_KINDS[] = {
     {"relax.nn.conv1d", 1, false, "NCW", "OIW"},
+    {"relax.nn.conv2d", 2, false, "NCHW", "OIHW"},
     {"relax.nn.conv3d", 3, false, "NCDHW", "OIDHW"},
     {"relax.nn.conv1d_transpose", 1, true, "NCW", "IOW"},
     {"relax.nn.conv2d_transpose", 2, true, "NCHW", "IOHW"},
@@ -35,13 +36,30 @@ static const ConvKind *conv_kind(const Expr *call)
 typedef struct ConvSetup {
     const ConvKind *kind;
     WindowConv p;
-    WindowLayout data, kernel, out;
+    PackedLayout data, kernel, out;
 } ConvSetup;
+
+/* The three layouts, each converting to its canonical one (CheckTensorLayout); out_layout
+ * defaults to data_layout. NULL, or what is wrong. */
+static const char *read_layouts(const Expr *call, ConvSetup *s)
+{
+    const ConvKind *k = s->kind;
+    const char *dl = ops_attr_str(call, "data_layout", k->data), *why;
+    if ((why = ops_window_packed(dl, k->data, &s->data)) != NULL)
+        return mem_printf("data layout \"%s\" does not convert to %s: %s", dl, k->data, why);
+    const char *kl = ops_attr_str(call, "kernel_layout", k->kernel);
+    if ((why = ops_window_packed(kl, k->kernel, &s->kernel)) != NULL)
+        return mem_printf("kernel layout \"%s\" does not convert to %s: %s", kl, k->kernel, why);
+    const char *ol = ops_attr_str(call, "out_layout", dl);
+    if ((why = ops_window_packed(ol, k->data, &s->out)) != NULL)
+        return mem_printf("output layout \"%s\" does not convert to %s: %s", ol, k->data, why);
+    return NULL;
+}
 
 /* The attributes as TVM's constructor and inference accept them: lists of the spatial rank
  * (or one value), positive strides, dilation and groups, output padding below the stride,
- * and layouts that permute the canonical ones (out_layout defaults to data_layout). */
-static bool read_conv(const Expr *call, ConvSetup *s)
+ * and layouts TVM converts to the canonical ones. NULL, or what is wrong. */
+static const char *read_conv(const Expr *call, ConvSetup *s)
 {
     const ConvKind *k = s->kind = conv_kind(call);
     WindowConv *p = &s->p;
@@ -49,21 +67,18 @@ static bool read_conv(const Expr *call, ConvSetup *s)
     p->nsp = k->nsp;
     p->transpose = k->transpose;
     p->groups = ops_attr_int(call, "groups", 1);
-    const char *dl = ops_attr_str(call, "data_layout", k->data);
     if (!ops_window_read_list(call, "strides", k->nsp, 1, p->strides) ||
         !ops_window_read_list(call, "dilation", k->nsp, 1, p->dilation) ||
         !ops_window_read_padding(call, k->nsp, p->pad_lo, p->pad_hi) ||
         (k->transpose && !ops_window_read_list(call, "output_padding", k->nsp, 0, p->out_pad)))
-        return false;
-    if (p->groups <= 0 || !ops_window_layout(dl, k->data, &s->data) ||
-        !ops_window_layout(ops_attr_str(call, "kernel_layout", k->kernel), k->kernel, &s->kernel) ||
-        !ops_window_layout(ops_attr_str(call, "out_layout", dl), k->data, &s->out))
-        return false;
+        return "unsupported strides, padding, output_padding or dilation";
+    if (p->groups <= 0)
+        return "groups must be positive";
     for (int i = 0; i < k->nsp; i++)
         if (p->strides[i] <= 0 || p->dilation[i] <= 0 || p->out_pad[i] < 0 ||
             (k->transpose && p->out_pad[i] >= p->strides[i]))
-            return false;
-    return true;
+            return "strides and dilation must be positive, output_padding below the stride";
+    return read_layouts(call, s);
 }
 
 static bool rank_fits(OpInferCtx *ctx, const StructInfo *t, int rank, const char *what)
@@ -119,6 +134,7 @@ static PrimExpr *transpose_extent(PrimExpr *in, PrimExpr *k, const WindowConv *p
     return ops_window_add_const(primexpr_binary(PE_ADD, base, dk, sp), c - d, sp);
 }
 
+/* The output dims in out_layout, from the canonical data and weight dims. */
 static PrimExpr **conv_out_dims(const ConvSetup *s, PrimExpr **d, PrimExpr **w, Span sp)
 {
     const WindowConv *p = &s->p;
@@ -136,13 +152,11 @@ static PrimExpr **conv_out_dims(const ConvSetup *s, PrimExpr **d, PrimExpr **w, 
                            ? transpose_extent(d[2 + a], w[2 + a], p, a, sp)
                            : ops_window_extent(d[2 + a], w[2 + a], p->pad_lo[a] + p->pad_hi[a],
                                                p->strides[a], p->dilation[a], false, sp);
-    PrimExpr **out = MEM_ARRAY(PrimExpr *, p->nsp + 2);
-    ops_window_from_canonical(&s->out, canon, out);
-    return out;
+    return ops_window_dims_from_canonical(&s->out, canon, sp);
 }
 
-/* OP-nn.conv1d, OP-nn.conv3d, OP-nn.conv1d_transpose, OP-nn.conv2d_transpose: the output in
- * out_layout; dtype out_dtype or the operands' common dtype. */
+/* OP-nn.conv1d, OP-nn.conv2d, OP-nn.conv3d, OP-nn.conv1d_transpose, OP-nn.conv2d_transpose:
+ * the output in out_layout; dtype out_dtype or the operands' common dtype. */
 StructInfo *ops_window_infer_conv(OpInferCtx *ctx)
 {
     ConvSetup s;
@@ -151,56 +165,45 @@ StructInfo *ops_window_infer_conv(OpInferCtx *ctx)
     const StructInfo *x = ops_arg_tensor(ctx, 0), *w = x ? ops_arg_tensor(ctx, 1) : NULL;
     if (w == NULL)
         return ops_infer_object(ctx);
-    if (!read_conv(ctx->call, &s))
-        return ops_infer_fail(ctx, "OpAttr",
-                              "unsupported strides, padding, output_padding, "
-                              "dilation, groups or layout");
-    int rank = s.p.nsp + 2;
-    if (!rank_fits(ctx, x, rank, "data") || !rank_fits(ctx, w, rank, "weight"))
+    const char *why = read_conv(ctx->call, &s);
+    if (why != NULL)
+        return ops_infer_fail(ctx, "OpAttr", "%s", why);
+    if (!rank_fits(ctx, x, s.data.axes.ndim, "data") ||
+        !rank_fits(ctx, w, s.kernel.axes.ndim, "weight"))
         return ops_infer_object(ctx);
     DataType dt = ops_attr_dtype(ctx->call, "out_dtype");
     if (dtype_is_void(dt) && !ops_unify_dtype(ctx, x->u.tensor.dtype, w->u.tensor.dtype, &dt))
         return ops_infer_object(ctx);
     VDevice *vd = ops_pick_vdevice(x, w);
-    OpShape ds = ops_shape_of(x), ws = ops_shape_of(w), out = {NULL, rank};
+    OpShape ds = ops_shape_of(x), ws = ops_shape_of(w), out = {NULL, s.out.axes.ndim};
     if (ds.dims == NULL || ws.dims == NULL)
         return ops_tensor_result(out, dt, vd, ctx->call->span);
     PrimExpr *d[WINDOW_MAX_RANK], *k[WINDOW_MAX_RANK];
-    ops_window_to_canonical(&s.data, ds.dims, d);
-    ops_window_to_canonical(&s.kernel, ws.dims, k);
-    if (!check_channels(ctx, &s, d, k))
+    if (!ops_window_dims_to_canonical(ctx, &s.data, ds.dims, d) ||
+        !ops_window_dims_to_canonical(ctx, &s.kernel, ws.dims, k) || !check_channels(ctx, &s, d, k))
         return ops_infer_object(ctx);
     out.dims = conv_out_dims(&s, d, k, ctx->call->span);
     return ops_tensor_result(out, dt, vd, ctx->call->span);
 }
 
-static Tensor *ranked_tensor(struct Interp *in, const Expr *call, Value **args, int nargs, int i,
-                             int rank)
-{
-    Tensor *t = ops_kernel_tensor(in, call, args, nargs, i);
-    if (t->ndim != rank)
-        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span,
-                    "argument %d must have rank %d, got %d", i + 1, rank, t->ndim);
-    return t;
-}
-
+/* Computes in the canonical layouts: the operands moved there, the result moved to out_layout. */
 Value *ops_window_kernel_conv(struct Interp *in, const Expr *call, Value **args, int nargs)
 {
     ConvSetup s;
     int64_t shape[WINDOW_MAX_RANK];
-    if (!read_conv(call, &s))
-        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span,
-                    "unsupported convolution attributes");
+    const char *why = read_conv(call, &s);
+    if (why != NULL)
+        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "%s", why);
     int rank = s.p.nsp + 2;
-    Tensor *x =
-        ops_window_tensor_to_canonical(&s.data, ranked_tensor(in, call, args, nargs, 0, rank));
-    Tensor *w =
-        ops_window_tensor_to_canonical(&s.kernel, ranked_tensor(in, call, args, nargs, 1, rank));
+    Tensor *x = ops_window_tensor_to_canonical(in, call, &s.data,
+                                               ops_kernel_tensor(in, call, args, nargs, 0));
+    Tensor *w = ops_window_tensor_to_canonical(in, call, &s.kernel,
+                                               ops_kernel_tensor(in, call, args, nargs, 1));
     if (!kernels_window_conv_shape(x->shape, w->shape, &s.p, shape))
         interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span,
                     "the shapes and parameters of the convolution do not fit");
     DataType dt = ops_attr_dtype(call, "out_dtype");
     Tensor *out = ops_kernel_new_tensor(in, call, dtype_is_void(dt) ? x->dtype : dt, rank, shape);
     kernels_window_conv(x, w, &s.p, out);
-    return value_tensor(ops_window_tensor_from_canonical(&s.out, out));
+    return value_tensor(ops_window_tensor_from_canonical(in, call, &s.out, out));
 }

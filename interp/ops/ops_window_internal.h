@@ -13,21 +13,46 @@
 
 #define WINDOW_MAX_RANK (WINDOW_MAX_SPATIAL + 2)
 
+/* interp/ops/ops_window_layout.c */
+
 /* A layout such as "NHWC" read against its canonical form ("NCHW"): perm[i] is the axis of
  * the layout holding canonical axis i. Only permutations of the canonical letters are
- * accepted (no packed sub-axes such as "NCHW4c"). */
+ * accepted here (no packed sub-axes such as "NCHW4c": see PackedLayout). */
 typedef struct WindowLayout {
     int ndim;
     int perm[WINDOW_MAX_RANK];
 } WindowLayout;
 
 bool ops_window_layout(const char *text, const char *canonical, WindowLayout *out);
-/* Dims reordered from a layout to canonical order, and back. */
-void ops_window_to_canonical(const WindowLayout *l, PrimExpr *const *dims, PrimExpr **out);
-void ops_window_from_canonical(const WindowLayout *l, PrimExpr *const *canon, PrimExpr **out);
-/* A run-time tensor moved from its layout to canonical order, and back. */
-Tensor *ops_window_tensor_to_canonical(const WindowLayout *l, const Tensor *t);
-Tensor *ops_window_tensor_from_canonical(const WindowLayout *l, const Tensor *t);
+
+/* A layout as TVM's tir::Layout reads it, against its canonical form: primal axes (upper-case
+ * letters, a permutation of the canonical ones) and sub-axes (a factor and a lower-case
+ * letter: NCHW4c holds channel 4 C' + c at [n, C', h, w, c]). */
+typedef struct PackedLayout {
+    WindowAxes axes;
+    int primal[WINDOW_MAX_RANK];     /* the layout axis of each canonical axis' primal axis */
+    int64_t factor[WINDOW_MAX_AXES]; /* per layout axis: 0 for a primal axis, else its factor */
+    int64_t split[WINDOW_MAX_RANK];  /* per canonical axis: the product of its sub-axes' factors */
+} PackedLayout;
+
+/* Reads `text`; NULL, or why it does not convert to `canonical` (the caller's OpAttr). */
+const char *ops_window_packed(const char *text, const char *canonical, PackedLayout *out);
+/* Dims in the layout to canonical ones (a primal dim times its split), as BijectiveLayout's
+ * ForwardShape; false after OpShapeMismatch for a constant sub-axis dim unequal to its
+ * factor. */
+bool ops_window_dims_to_canonical(OpInferCtx *ctx, const PackedLayout *l, PrimExpr *const *dims,
+                                  PrimExpr **canon);
+/* Canonical dims to the layout's (ceildiv by the split, a sub-axis its factor), as
+ * BackwardShape. */
+PrimExpr **ops_window_dims_from_canonical(const PackedLayout *l, PrimExpr *const *canon, Span sp);
+/* A run-time tensor moved from its layout to canonical order (OpPrecondition when its shape
+ * does not fit the layout), and back. */
+Tensor *ops_window_tensor_to_canonical(struct Interp *in, const Expr *call, const PackedLayout *l,
+                                       Tensor *t);
+Tensor *ops_window_tensor_from_canonical(struct Interp *in, const Expr *call, const PackedLayout *l,
+                                         Tensor *t);
+
+/* interp/ops/ops_window.c */
 
 /* An int-or-list attribute of nsp entries (one value repeats); false otherwise. */
 bool ops_window_read_list(const Expr *call, const char *key, int nsp, int64_t dflt, int64_t *out);

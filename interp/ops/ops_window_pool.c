@@ -1,6 +1,6 @@
-/* ops_window_pool: StructInfo inference and kernels of max/avg pooling over one or three
- * spatial axes and of adaptive average pooling over one to three, in every axis-permuting
- * layout. SPEC_NOTES: "Operators" (OP-nn.max_pool1d, OP-nn.adaptive_avg_pool2d, ...). */
+/* ops_window_pool: StructInfo inference and kernels of max/avg pooling and adaptive average
+ * pooling over one to three spatial axes, in every layout TVM converts (permuted, packed).
+ * SPEC_NOTES: "Operators" (OP-nn.max_pool2d, OP-nn.adaptive_avg_pool2d, ...). */
 #include <string.h>
 
 #include "ast/mem.h"
@@ -19,35 +19,41 @@ static const char *canonical_layout(const Expr *call)
 
 typedef struct PoolSetup {
     WindowPool p;
-    WindowLayout in, out;
+    PackedLayout in, out;
+    int nsp;
 } PoolSetup;
 
-static bool read_layouts(const Expr *call, PoolSetup *s)
+/* layout and out_layout (defaulting to layout), each converting to the canonical layout
+ * (CheckTensorLayout). NULL, or what is wrong. */
+static const char *read_layouts(const Expr *call, PoolSetup *s)
 {
-    const char *canon = canonical_layout(call);
+    const char *canon = canonical_layout(call), *why;
     const char *layout = ops_attr_str(call, "layout", canon);
-    return ops_window_layout(layout, canon, &s->in) &&
-           ops_window_layout(ops_attr_str(call, "out_layout", layout), canon, &s->out);
+    s->nsp = (int)strlen(canon) - 2;
+    if ((why = ops_window_packed(layout, canon, &s->in)) != NULL)
+        return mem_printf("layout \"%s\" does not convert to %s: %s", layout, canon, why);
+    const char *out = ops_attr_str(call, "out_layout", layout);
+    if ((why = ops_window_packed(out, canon, &s->out)) != NULL)
+        return mem_printf("output layout \"%s\" does not convert to %s: %s", out, canon, why);
+    return NULL;
 }
 
-static bool read_pool(const Expr *call, PoolSetup *s)
+static const char *read_pool(const Expr *call, PoolSetup *s)
 {
     WindowPool *p = &s->p;
     memset(p, 0, sizeof *p);
-    if (!read_layouts(call, s))
-        return false;
-    p->nsp = s->in.ndim - 2;
+    p->nsp = s->nsp = (int)strlen(canonical_layout(call)) - 2;
     p->ceil_mode = ops_attr_bool(call, "ceil_mode", false);
     p->count_include_pad = ops_attr_bool(call, "count_include_pad", false);
     if (!ops_window_read_list(call, "pool_size", p->nsp, 1, p->pool_size) ||
         !ops_window_read_list(call, "strides", p->nsp, 1, p->strides) ||
         !ops_window_read_list(call, "dilation", p->nsp, 1, p->dilation) ||
         !ops_window_read_padding(call, p->nsp, p->pad_lo, p->pad_hi))
-        return false;
+        return "unsupported pool_size, strides, padding or dilation";
     for (int k = 0; k < p->nsp; k++)
         if (p->pool_size[k] <= 0 || p->strides[k] <= 0 || p->dilation[k] <= 0)
-            return false;
-    return true;
+            return "pool_size, strides and dilation must be positive";
+    return read_layouts(call, s);
 }
 
 static bool rank_fits(OpInferCtx *ctx, const StructInfo *t, int rank)
@@ -59,10 +65,10 @@ static bool rank_fits(OpInferCtx *ctx, const StructInfo *t, int rank)
     return false;
 }
 
-/* OP-nn.max_pool1d, OP-nn.max_pool3d, OP-nn.avg_pool1d, OP-nn.avg_pool3d: (N, C, out...) in
- * out_layout with out = floordiv(in + pads - dilation (k - 1) - 1 [+ stride - 1 in ceil
- * mode], stride) + 1, less a last ceil-mode window starting in the back padding (a symbolic
- * extent in ceil mode leaves the rank only); the data's dtype. */
+/* OP-nn.max_pool1d/2d/3d, OP-nn.avg_pool1d/2d/3d: (N, C, out...) in out_layout with out =
+ * floordiv(in + pads - dilation (k - 1) - 1 [+ stride - 1 in ceil mode], stride) + 1, less a last
+ * ceil-mode window starting in the back padding (a symbolic extent in ceil mode leaves the rank
+ * only); the data's dtype. */
 StructInfo *ops_window_infer_pool(OpInferCtx *ctx)
 {
     PoolSetup s;
@@ -71,19 +77,18 @@ StructInfo *ops_window_infer_pool(OpInferCtx *ctx)
     const StructInfo *x = ops_arg_tensor(ctx, 0);
     if (x == NULL)
         return ops_infer_object(ctx);
-    if (!read_pool(ctx->call, &s))
-        return ops_infer_fail(ctx, "OpAttr",
-                              "unsupported pool_size, strides, padding, "
-                              "dilation or layout");
-    int rank = s.p.nsp + 2;
-    if (!rank_fits(ctx, x, rank))
+    const char *why = read_pool(ctx->call, &s);
+    if (why != NULL)
+        return ops_infer_fail(ctx, "OpAttr", "%s", why);
+    if (!rank_fits(ctx, x, s.in.axes.ndim))
         return ops_infer_object(ctx);
     Span sp = ctx->call->span;
-    OpShape ds = ops_shape_of(x), out = {NULL, rank};
+    OpShape ds = ops_shape_of(x), out = {NULL, s.out.axes.ndim};
     if (ds.dims == NULL)
         return ops_tensor_result(out, x->u.tensor.dtype, x->u.tensor.vdevice, sp);
     PrimExpr *canon[WINDOW_MAX_RANK];
-    ops_window_to_canonical(&s.in, ds.dims, canon);
+    if (!ops_window_dims_to_canonical(ctx, &s.in, ds.dims, canon))
+        return ops_infer_object(ctx);
     for (int k = 0; k < s.p.nsp; k++) {
         int64_t in_dim;
         if (!s.p.ceil_mode) {
@@ -95,39 +100,28 @@ StructInfo *ops_window_infer_pool(OpInferCtx *ctx)
                 primexpr_int(kernels_window_pool_extent(in_dim, &s.p, k), dtype_int64(), sp);
         } else {
             /* Whether the last window is dropped depends on the symbolic extent. */
-            OpShape rank_only = {NULL, rank};
-            return ops_tensor_result(rank_only, x->u.tensor.dtype, x->u.tensor.vdevice, sp);
+            return ops_tensor_result(out, x->u.tensor.dtype, x->u.tensor.vdevice, sp);
         }
     }
-    out.dims = MEM_ARRAY(PrimExpr *, rank);
-    ops_window_from_canonical(&s.out, canon, out.dims);
+    out.dims = ops_window_dims_from_canonical(&s.out, canon, sp);
     return ops_tensor_result(out, x->u.tensor.dtype, x->u.tensor.vdevice, sp);
-}
-
-static Tensor *ranked_data(struct Interp *in, const Expr *call, Value **args, int nargs, int rank)
-{
-    Tensor *t = ops_kernel_tensor(in, call, args, nargs, 0);
-    if (t->ndim != rank)
-        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span,
-                    "data must have rank %d, got %d", rank, t->ndim);
-    return t;
 }
 
 static Value *pool_kernel(struct Interp *in, const Expr *call, Value **args, int nargs, bool is_max)
 {
     PoolSetup s;
     int64_t shape[WINDOW_MAX_RANK];
-    if (!read_pool(call, &s))
-        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span,
-                    "unsupported pooling attributes");
-    Tensor *x =
-        ops_window_tensor_to_canonical(&s.in, ranked_data(in, call, args, nargs, s.p.nsp + 2));
+    const char *why = read_pool(call, &s);
+    if (why != NULL)
+        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "%s", why);
+    Tensor *x = ops_window_tensor_to_canonical(in, call, &s.in,
+                                               ops_kernel_tensor(in, call, args, nargs, 0));
     if (!kernels_window_pool_shape(x->shape, &s.p, shape))
         interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span,
                     "the shape and parameters of the pooling do not fit");
     Tensor *out = ops_kernel_new_tensor(in, call, x->dtype, s.p.nsp + 2, shape);
     kernels_window_pool(x, &s.p, is_max, out);
-    return value_tensor(ops_window_tensor_from_canonical(&s.out, out));
+    return value_tensor(ops_window_tensor_from_canonical(in, call, &s.out, out));
 }
 
 Value *ops_window_kernel_max_pool(struct Interp *in, const Expr *call, Value **args, int nargs)
@@ -169,21 +163,23 @@ StructInfo *ops_window_infer_adaptive(OpInferCtx *ctx)
     const StructInfo *x = ops_arg_tensor(ctx, 0);
     if (x == NULL)
         return ops_infer_object(ctx);
-    if (!read_layouts(ctx->call, &s) || !read_output_size(ctx->call, s.in.ndim - 2, size, &given))
-        return ops_infer_fail(ctx, "OpAttr", "unsupported output_size or layout");
-    int rank = s.in.ndim;
-    if (!rank_fits(ctx, x, rank))
+    const char *why = read_layouts(ctx->call, &s);
+    if (why != NULL)
+        return ops_infer_fail(ctx, "OpAttr", "%s", why);
+    if (!read_output_size(ctx->call, s.nsp, size, &given))
+        return ops_infer_fail(ctx, "OpAttr", "unsupported output_size");
+    if (!rank_fits(ctx, x, s.in.axes.ndim))
         return ops_infer_object(ctx);
     Span sp = ctx->call->span;
-    OpShape ds = ops_shape_of(x), out = {NULL, rank};
+    OpShape ds = ops_shape_of(x), out = {NULL, s.out.axes.ndim};
     if (ds.dims == NULL)
         return ops_tensor_result(out, x->u.tensor.dtype, x->u.tensor.vdevice, sp);
     PrimExpr *canon[WINDOW_MAX_RANK];
-    ops_window_to_canonical(&s.in, ds.dims, canon);
-    for (int k = 0; given && k < rank - 2; k++)
+    if (!ops_window_dims_to_canonical(ctx, &s.in, ds.dims, canon))
+        return ops_infer_object(ctx);
+    for (int k = 0; given && k < s.nsp; k++)
         canon[2 + k] = primexpr_int(size[k], dtype_int64(), sp);
-    out.dims = MEM_ARRAY(PrimExpr *, rank);
-    ops_window_from_canonical(&s.out, canon, out.dims);
+    out.dims = ops_window_dims_from_canonical(&s.out, canon, sp);
     return ops_tensor_result(out, x->u.tensor.dtype, x->u.tensor.vdevice, sp);
 }
 
@@ -192,14 +188,14 @@ Value *ops_window_kernel_adaptive(struct Interp *in, const Expr *call, Value **a
     PoolSetup s;
     int64_t size[WINDOW_MAX_SPATIAL], shape[WINDOW_MAX_RANK];
     bool given;
-    if (!read_layouts(call, &s) || !read_output_size(call, s.in.ndim - 2, size, &given))
+    if (read_layouts(call, &s) != NULL || !read_output_size(call, s.nsp, size, &given))
         interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span,
                     "unsupported adaptive pooling attributes");
-    Tensor *x =
-        ops_window_tensor_to_canonical(&s.in, ranked_data(in, call, args, nargs, s.in.ndim));
+    Tensor *x = ops_window_tensor_to_canonical(in, call, &s.in,
+                                               ops_kernel_tensor(in, call, args, nargs, 0));
     for (int k = 0; k < x->ndim; k++)
         shape[k] = k >= 2 && given ? size[k - 2] : x->shape[k];
     Tensor *out = ops_kernel_new_tensor(in, call, x->dtype, x->ndim, shape);
     kernels_window_adaptive_avg(x, out);
-    return value_tensor(ops_window_tensor_from_canonical(&s.out, out));
+    return value_tensor(ops_window_tensor_from_canonical(in, call, &s.out, out));
 }

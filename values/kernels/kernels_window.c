@@ -3,6 +3,7 @@
 #include "values/kernels/kernels_window.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "ast/mem.h"
 
@@ -372,4 +373,45 @@ void kernels_window_adaptive_avg(const Tensor *data, Tensor *out)
                 for (os[2] = 0; os[2] < od.sp[2]; os[2]++, at++)
                     o[at] = adaptive_point(d + pl * plane_in, &in, &od, os);
     tensor_write_f64(out, o);
+}
+
+/* ---- layouts ----------------------------------------------------------------------------- */
+
+/* Visits every element of `packed` (shaped by the layout) in row-major order with the flat
+ * index of the canonical element it holds, or -1 past a canonical extent; copies that element
+ * one way or the other. */
+static void relayout(const Tensor *packed_t, const Tensor *canon_t, const WindowAxes *a,
+                     bool to_canonical, Tensor *dst)
+{
+    int64_t idx[WINDOW_MAX_AXES] = {0}, stride[WINDOW_MAX_AXES];
+    size_t width = dtype_bytes(dst->dtype);
+    const unsigned char *src = to_canonical ? packed_t->data : canon_t->data;
+    unsigned char *out = dst->data;
+    stride[a->canon_ndim - 1] = 1;
+    for (int k = a->canon_ndim - 1; k > 0; k--)
+        stride[k - 1] = stride[k] * canon_t->shape[k];
+    for (int64_t i = 0; i < packed_t->numel; i++) {
+        int64_t at = 0, pos[WINDOW_MAX_AXES] = {0};
+        for (int j = 0; j < a->ndim; j++)
+            pos[a->canon[j]] += idx[j] * a->weight[j];
+        for (int k = 0; k < a->canon_ndim && at >= 0; k++)
+            at = pos[k] < canon_t->shape[k] ? at + pos[k] * stride[k] : -1;
+        if (to_canonical && at >= 0)
+            memcpy(out + (size_t)at * width, src + (size_t)i * width, width);
+        else if (at >= 0)
+            memcpy(out + (size_t)i * width, src + (size_t)at * width, width);
+        for (int j = a->ndim - 1; j >= 0 && ++idx[j] == packed_t->shape[j]; j--)
+            idx[j] = 0;
+    }
+}
+
+void kernels_window_to_canonical(const Tensor *t, const WindowAxes *a, Tensor *out)
+{
+    relayout(t, out, a, true, out);
+}
+
+void kernels_window_from_canonical(const Tensor *t, const WindowAxes *a, Tensor *out)
+{
+    memset(out->data, 0, tensor_nbytes(out));
+    relayout(out, t, a, false, out);
 }

@@ -11,6 +11,28 @@
 #include "values/tensor.h"
 
 #define WINDOW_MAX_SPATIAL 3
+/* The most axes a layout may have, its sub-axes counted (NCHW4c has 5). */
+#define WINDOW_MAX_AXES 16
+
+/* How the axes of a layout make up those of its canonical layout (tir::BijectiveLayout): the
+ * canonical index along axis a is the sum, over the layout axes j with canon[j] == a, of
+ * index j times weight[j]. A primal axis weighs the product of its sub-axes' factors, a
+ * sub-axis the product of the factors of the sub-axes of its letter after it (NCHW2c4c:
+ * C = C' 8 + c 4 + c'). A plain permutation has one axis of weight 1 per canonical axis. */
+typedef struct WindowAxes {
+    int ndim;       /* the layout's axes */
+    int canon_ndim; /* the canonical layout's axes */
+    int canon[WINDOW_MAX_AXES];
+    int64_t weight[WINDOW_MAX_AXES];
+} WindowAxes;
+
+/* `t`, shaped by the layout, rewritten in canonical order into `out` (its shape the canonical
+ * one the layout's shape implies). Elements are copied bit for bit. */
+void kernels_window_to_canonical(const Tensor *t, const WindowAxes *a, Tensor *out);
+/* `t`, in canonical order, rewritten into `out` shaped by the layout; positions of `out` past a
+ * canonical extent (a factor that does not divide it) are zero, as topi's layout_transform
+ * pads. */
+void kernels_window_from_canonical(const Tensor *t, const WindowAxes *a, Tensor *out);
 
 /* A convolution's geometry per spatial axis; pad_lo/pad_hi are the front and back padding. */
 typedef struct WindowConv {
