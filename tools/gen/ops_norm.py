@@ -589,6 +589,10 @@ def attention_var_len_cases(rng):
                           "is rejected (every argument is a tensor).",
                           base[:3] + [("sq", "R.Shape([3])"), ("mq", ann((), "int32"))],
                           "R.nn.attention_var_len(q, k, v, sq, mq)", "OpArgType"))
+    out.append(error_case(op, "six-args", "attention_var_len given seqstart_k without "
+                          "max_seqlen_k is rejected (the two go together here).",
+                          base + [("sk", ann((3,), "int32"))],
+                          "R.nn.attention_var_len(q, k, v, sq, mq, sk)", "OpArity"))
     args = [tensor(a, "float32") for a in (q, k, v)]
     out.append(error_case(op, "seqstart-order", "attention_var_len with decreasing sequence "
                           "starts fails at run time.", base,
