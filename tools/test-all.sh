@@ -71,6 +71,9 @@ step env RELAX=./build/relax ./build/relax conform -j 2 --adapter tools/adapters
     --adapter-protocol 2 --scoreboard build/relax-ref-scoreboard.md spec-tests
 step /usr/bin/python3 tools/tests/tools/test_conform_cli.py ./build/relax
 step /usr/bin/python3 tools/adapters/tvm/test_translate.py
+# Generated programs: 1,000 pass the differential checks (GEN-1..GEN-4), their case files
+# judge an adapter, and the reducer shrinks a planted disagreement to a few lines.
+step /usr/bin/python3 tools/tests/tools/test_gen_reduce.py ./build/relax
 # Against a real TVM when one is present (TVM_HOME, an importable tvm, or the build provided
 # beside the project): one chapter, whose scoreboard row must match the committed one.
 tvm_chapter() {
@@ -101,6 +104,7 @@ export ASAN_OPTIONS=detect_stack_use_after_return=0:detect_leaks=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 step ./build-asan/relax_unit
 step ./build-asan/relax conform spec-tests
+step ./build-asan/relax gen --check --count 200 --seed 5000 --size 12
 
 echo
 if [ $status -eq 0 ]; then

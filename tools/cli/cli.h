@@ -33,9 +33,13 @@ int cmd_repl(int argc, char **argv);
 int cmd_adapter_serve(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
 int cmd_explain(int argc, char **argv);
+int cmd_gen(int argc, char **argv);
+int cmd_reduce(int argc, char **argv);
 
 extern const char CMD_PRINT_USAGE[];
 extern const char CMD_PARSE_USAGE[];
+extern const char CMD_GEN_USAGE[];
+extern const char CMD_REDUCE_USAGE[];
 extern const char CMD_CONFORM_USAGE[];
 extern const char CMD_CHECK_USAGE[];
 extern const char CMD_RUN_USAGE[];

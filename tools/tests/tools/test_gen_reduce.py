@@ -1,0 +1,150 @@
+#!/usr/bin/python3
+"""End-to-end checks of `relax gen` and `relax reduce`: generated programs are deterministic,
+their case files are valid and judge an adapter, the differential checks pass on 1,000
+programs, and the reducer shrinks a planted disagreement (an adapter whose R.maximum is
+wrong) and an error to a few lines, writing a case file that reproduces it.
+Run: /usr/bin/python3 tools/tests/tools/test_gen_reduce.py RELAX"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import unittest
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
+RELAX = os.path.abspath(sys.argv.pop(1)) if len(sys.argv) > 1 else os.path.join(ROOT, "build", "relax")
+FAKE = os.path.join(ROOT, "tools", "tests", "fixtures", "adapters", "fake.py")
+SUMMARY = re.compile(r"^conformance: (\d+) passed, (\d+) failed, (\d+) skipped$", re.M)
+
+
+def relax(*args, timeout=600):
+    env = dict(os.environ, RELAX=RELAX)
+    return subprocess.run([RELAX, *args], capture_output=True, text=True, cwd=ROOT, env=env,
+                          timeout=timeout)
+
+
+def counts(out):
+    m = SUMMARY.search(out)
+    assert m, "no summary line in:\n" + out
+    return tuple(int(x) for x in m.groups())
+
+
+def program_lines(case_text):
+    """The non-blank lines of the first case's program block."""
+    lines = case_text.split("\n")
+    start = next(i for i, line in enumerate(lines) if line.strip() == "program: |") + 1
+    body = []
+    for line in lines[start:]:
+        if line.strip() and not line.startswith("      "):
+            break
+        if line.strip():
+            body.append(line.strip())
+    return body
+
+
+class Generate(unittest.TestCase):
+    def test_same_seed_same_program(self):
+        a = relax("gen", "--text", "--seed", "42", "--size", "12").stdout
+        b = relax("gen", "--text", "--seed", "42", "--size", "12").stdout
+        c = relax("gen", "--text", "--seed", "43", "--size", "12").stdout
+        self.assertEqual(a, b)
+        self.assertNotEqual(a, c)
+        self.assertIn("def main(", a)
+        self.assertIn("# --arg '{tensor:", a)
+
+    def test_without_leaves_constructs_out(self):
+        p = relax("gen", "--text", "--count", "50", "--without", "if,closure,dataflow")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertNotIn("if cond", p.stdout)
+        self.assertNotIn("R.dataflow()", p.stdout)
+        self.assertNotIn("def f", p.stdout)
+        full = relax("gen", "--text", "--count", "50").stdout
+        for construct in ("if cond", "R.dataflow()", "def f", "R.match_cast(", "cls.helper"):
+            self.assertIn(construct, full)
+
+    def test_differential_checks_pass(self):
+        p = relax("gen", "--check", "--count", "1000", "--seed", "1", "--size", "12")
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        self.assertIn("1000 passed the differential checks, 0 failed", p.stdout)
+
+    def test_case_file_judges_an_adapter(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "gen.yaml")
+            p = relax("gen", "--count", "20", "--seed", "7", "--out", path)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            p = relax("conform", path)
+            self.assertEqual(counts(p.stdout), (20, 0, 0), p.stdout)
+            p = relax("conform", "--adapter", FAKE + " wrong-value", path)
+            self.assertEqual(counts(p.stdout), (0, 20, 0), p.stdout)
+
+    def test_usage_errors(self):
+        for args in (["--size", "0"], ["--count", "x"], ["--without", "loops"],
+                     ["--check", "--text"]):
+            p = relax("gen", *args)
+            self.assertEqual(p.returncode, 2, args)
+            self.assertIn("relax help gen", p.stderr)
+
+
+class Reduce(unittest.TestCase):
+    def test_planted_disagreement(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            cases = os.path.join(tmp, "gen.yaml")
+            relax("gen", "--count", "1", "--seed", "1", "--size", "8", "--out", cases)
+            with open(cases) as f:
+                original = program_lines(f.read())
+            self.assertTrue(any("R.maximum(" in line for line in original))
+            out = os.path.join(tmp, "reduced.yaml")
+            p = relax("reduce", cases + "#gen-1-size-8", "--adapter", FAKE + " planted",
+                      "--out", out)
+            self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+            with open(out) as f:
+                reduced = program_lines(f.read())
+            self.assertTrue(any("R.maximum(" in line for line in reduced), reduced)
+            self.assertLessEqual(len(reduced), 7, reduced)
+            self.assertLess(len(reduced), len(original))
+            # The case reproduces it: the reference passes it, the planted bug fails it.
+            self.assertEqual(counts(relax("conform", out).stdout), (1, 0, 0))
+            p = relax("conform", "--adapter", FAKE + " planted", out)
+            self.assertEqual(counts(p.stdout), (0, 1, 0), p.stdout)
+
+    def test_error_code(self):
+        program = "\n".join([
+            "@I.ir_module",
+            "class Module:",
+            "    @R.function",
+            "    def helper(a: R.Tensor((2, 3), \"float32\")):",
+            "        b = R.add(a, a)",
+            "        return b",
+            "",
+            "    @R.function",
+            "    def main(x: R.Tensor((2, 3), \"float32\"), y: R.Tensor((3, 2), \"float32\")):",
+            "        cls = Module",
+            "        with R.dataflow():",
+            "            t = cls.helper(x)",
+            "            u = R.multiply(t, x)",
+            "            w = R.add(u, y)",
+            "            R.output(w)",
+            "        return w",
+            ""])
+        with tempfile.TemporaryDirectory() as tmp:
+            src = os.path.join(tmp, "p.py")
+            with open(src, "w") as f:
+                f.write(program)
+            p = relax("reduce", src, "--error", "OpShapeMismatch")
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertIn("code: OpShapeMismatch", p.stdout)
+            reduced = program_lines(p.stdout)
+            self.assertLessEqual(len(reduced), 6, reduced)
+            self.assertFalse(any("helper" in line for line in reduced), reduced)
+            out = os.path.join(tmp, "r.yaml")
+            with open(out, "w") as f:
+                f.write(p.stdout)
+            self.assertEqual(counts(relax("conform", out).stdout), (1, 0, 0))
+            # A predicate that does not hold for the input is exit 1.
+            p = relax("reduce", src, "--error", "DivByZero")
+            self.assertEqual(p.returncode, 1)
+            self.assertEqual(relax("reduce", src).returncode, 2)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=1)
