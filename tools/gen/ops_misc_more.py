@@ -1,0 +1,455 @@
+"""Cases of the creation, collapse, shape and gradient operators (a helper of ops_misc.py).
+
+Each oracle names the TVM v0.22 source it follows.
+"""
+
+import numpy as np
+
+from ops_nn import ann, floats, sinfo
+
+import gen_ops
+from ops_misc import F, TOL32, error_case, program, sinfo_case, tagged, undefined, value_case
+
+FILE_CREATE = "misc_create"
+FILE_GRAD = "misc_grad"
+
+
+# ---- oracles ----------------------------------------------------------------------------------
+
+def np_eye_like(x, k, dtype):
+    """topi.eye (tensor.py): i == j - k gives 1."""
+    n, m = x.shape
+    return np.array([[1 if j - i == k else 0 for j in range(m)] for i in range(n)], dtype=dtype)
+
+
+def np_hamming(n, periodic, alpha, beta, dtype):
+    """topi.hamming_window (transform.py): alpha - beta cos(2 pi i / (N - 1)), N one larger and
+    the last point dropped when periodic; window_size 1 gives [1]; each step in the dtype."""
+    t = np.dtype(dtype).type
+    if n == 1:
+        return np.array([1], dtype=dtype)
+    size = n + 1 if periodic else n
+    out = []
+    for i in range(n):
+        f = (t(6.283185307179586) * t(i)) / t(size - 1)
+        out.append(t(alpha) - t(beta) * t(np.cos(f)))
+    return np.array(out, dtype=dtype)
+
+
+def np_multinomial(prob, u, rows, dtype):
+    """DispatchSampling's CPU path: cumsum along the vocabulary in prob's dtype, then
+    generic_get_sample_index: the first j with u < cumsum[j], the last index otherwise."""
+    out = []
+    t = prob.dtype.type
+    for i in range(u.shape[0]):
+        row = prob[rows[i, 0]]
+        cs, pick = t(0), row.shape[0] - 1
+        for j in range(row.shape[0]):
+            cs = t(cs + row[j])
+            if u[i, 0] < cs:
+                pick = j
+                break
+        out.append([pick])
+    return np.array(out, dtype=dtype)
+
+
+def np_collapse_sum(x, shape):
+    """topi.collapse_sum (reduction.h): sum the leading axes and the axes the target has as 1."""
+    lead = x.ndim - len(shape)
+    axes = tuple(range(lead)) + tuple(lead + i for i, d in enumerate(shape)
+                                      if d == 1 and x.shape[lead + i] != 1)
+    r = np.sum(x.astype(np.float64) if x.dtype.kind == "f" else x.astype(np.int64), axis=axes)
+    return r.reshape(shape).astype(x.dtype)
+
+
+def np_take_backward(g, x, idx, axis):
+    """legalize_ops/grad.py _grad_take_backward: zeros of x's shape, grad added back at the
+    indices (repeats accumulate)."""
+    out = np.zeros(x.size if axis is None else x.shape, dtype=np.float64)
+    if axis is None:
+        np.add.at(out, idx, g.astype(np.float64))
+        return out.reshape(x.shape).astype(x.dtype)
+    moved = np.moveaxis(out, axis, 0)
+    np.add.at(moved, idx, np.moveaxis(g.astype(np.float64), axis, 0))
+    return out.astype(x.dtype)
+
+
+def np_nll_backward(g, pred, targets, weights, reduction, ignore_index):
+    """legalize_ops/grad.py _grad_nll_loss_backward: -w[t] g at the target class; mean divides
+    g by the sum of the targets' weights; ignore_index >= 0 zeroes that class' weight."""
+    c = pred.shape[0] if pred.ndim == 1 else pred.shape[1]
+    w = np.ones(c) if weights is None else weights.astype(np.float64)
+    if ignore_index >= 0:
+        w = w.copy()
+        w[ignore_index] = 0
+    tw = w[targets]
+    gv = g.astype(np.float64)
+    if reduction == "mean":
+        gv = gv / np.sum(tw)
+    gv = np.broadcast_to(gv, targets.shape)
+    out = np.zeros(pred.shape)
+    if pred.ndim == 1:
+        out[targets] = -tw * gv
+    else:
+        for idx in np.ndindex(*targets.shape):
+            full = (idx[0], targets[idx]) + idx[1:]
+            out[full] = -tw[idx] * gv[idx]
+    return out.astype(pred.dtype)
+
+
+def np_pool_backward(g, x, kind, k, s, pad, include_pad=False):
+    """topi pool_grad (nn/pooling.h): max sends each window's gradient to its first maximal
+    tap; avg divides it among the window's taps (count as the forward pooling)."""
+    n, c, h, w = x.shape
+    out = np.zeros(x.shape)
+    top, left, bottom, right = pad
+    for b in range(n):
+        for ch in range(c):
+            for oy in range(g.shape[2]):
+                for ox in range(g.shape[3]):
+                    taps = [(oy * s[0] - top + a, ox * s[1] - left + e)
+                            for a in range(k[0]) for e in range(k[1])]
+                    inside = [(yy, xx) for yy, xx in taps if 0 <= yy < h and 0 <= xx < w]
+                    gv = float(g[b, ch, oy, ox])
+                    if kind == "max":
+                        best = inside[0]
+                        for t in inside:
+                            if x[b, ch, t[0], t[1]] > x[b, ch, best[0], best[1]]:
+                                best = t
+                        out[b, ch, best[0], best[1]] += gv
+                        continue
+                    cnt = k[0] * k[1] if include_pad else len(inside)
+                    for yy, xx in inside:
+                        out[b, ch, yy, xx] += gv / cnt
+    return out.astype(x.dtype)
+
+
+# ---- cases ------------------------------------------------------------------------------------
+
+def create_cases(rng):
+    out, f = [], FILE_CREATE
+    op = "eye_like"
+    x = np.zeros((3, 4), dtype=F)
+    p = [("x", ann((3, 4), "float32"))]
+    out.append(value_case(op, "upper", "eye_like with k=1: ones on the first upper diagonal.", p,
+                          "R.eye_like(x, 1)", [x], np_eye_like(x, 1, "float32"), f))
+    out.append(value_case(op, "lower-int32", "eye_like with k=-1 and dtype int32 (TVM v0.22's "
+                          "legalization ignores dtype and makes x's).", p,
+                          'R.eye_like(x, -1, dtype="int32")', [x], np_eye_like(x, -1, "int32"), f,
+                          tags=["tvm-bug", "tvm-eye-like-dtype"]))
+    out.append(sinfo_case(op, "symbolic", "eye_like has x's shape, with dtype or x's dtype.",
+                          [("x", ann(("n", "m"), "float16"))], "R.eye_like(x)",
+                          sinfo(("n", "m"), "float16"), f))
+    out.append(error_case(op, "rank3", "eye_like of a 3-D tensor is rejected.",
+                          [("x", ann((2, 2, 2), "float32"))], "R.eye_like(x)", "OpShapeMismatch", f))
+    op = "hamming_window"
+    for cid, n, per, a, b, dt, desc in [
+            ("symmetric", 5, False, 0.54, 0.46, "float32", "a symmetric window of 5"),
+            ("periodic", 6, True, 0.54, 0.46, "float32", "a periodic window of 6 (7 points, "
+             "the last dropped)"),
+            ("float64", 4, False, 0.5, 0.5, "float64", "a float64 Hann window (alpha = beta = "
+             "0.5)"),
+            ("one", 1, True, 0.54, 0.46, "float32", "window_size 1 gives [1] whatever periodic")]:
+        out.append(value_case(op, cid, "hamming_window: %s." % desc, [("u", ann((1,), "float32"))],
+                              'R.hamming_window(%d, %s, %r, %r, "%s")' % (n, per, a, b, dt),
+                              [np.zeros(1, dtype=F)], np_hamming(n, per, a, b, dt), f, TOL32))
+    out.append(sinfo_case(op, "symbolic", "hamming_window's length is window_size.",
+                          [("x", ann(("n",), "float32"))],
+                          'R.hamming_window(R.prim_value(n), 1, 0.54, 0.46, "float32")',
+                          sinfo(("n",), "float32"), f))
+    out.append(error_case(op, "int-dtype", "hamming_window of dtype int32 is rejected.",
+                          [("u", ann((1,), "float32"))], 'R.hamming_window(4, 1, 0.54, 0.46, '
+                          '"int32")', "OpDTypeMismatch", f))
+    out.append(error_case(op, "zero", "a window_size of 0 is rejected.",
+                          [("u", ann((1,), "float32"))], 'R.hamming_window(0, 1, 0.54, 0.46, '
+                          '"float32")', "OpAttr", f))
+    op = "multinomial_from_uniform"
+    prob = np.array([[0.2, 0.3, 0.5], [0.3, 0.4, 0.3], [0.0, 0.0, 1.0]], dtype=F)
+    u = np.array([[0.4], [0.9], [0.2], [0.99999], [0.5]], dtype=F)
+    rows = np.array([[0], [1], [0], [2], [1]], dtype=np.int64)
+    pm = [("p", ann((3, 3), "float32")), ("u", ann((5, 1), "float32")),
+          ("i", ann((5, 1), "int64"))]
+    out.append(value_case(op, "values", "multinomial_from_uniform: the first class whose "
+                          "cumulative probability exceeds the sample.", pm,
+                          "R.multinomial_from_uniform(p, u, i)", [prob, u, rows],
+                          np_multinomial(prob, u, rows, "int64"), f))
+    out.append(value_case(op, "int32", "multinomial_from_uniform with dtype int32.", pm,
+                          'R.multinomial_from_uniform(p, u, i, dtype="int32")', [prob, u, rows],
+                          np_multinomial(prob, u, rows, "int32"), f))
+    out.append(sinfo_case(op, "symbolic", "the result is (n, 1) of the dtype.",
+                          [("p", ann(("b", "v"), "float32")), ("u", ann(("n", 1), "float32")),
+                           ("i", ann(("n", 1), "int64"))], "R.multinomial_from_uniform(p, u, i)",
+                          sinfo(("n", 1), "int64"), f))
+    out.append(error_case(op, "batch", "uniform_sample and sample_indices of different batch "
+                          "sizes are rejected.", [("p", ann((3, 3), "float32")),
+                                                  ("u", ann((5, 1), "float32")),
+                                                  ("i", ann((4, 1), "int64"))],
+                          "R.multinomial_from_uniform(p, u, i)", "OpShapeMismatch", f))
+    out.append(error_case(op, "index-dtype", "float sample_indices are rejected.",
+                          [("p", ann((3, 3), "float32")), ("u", ann((5, 1), "float32")),
+                           ("i", ann((5, 1), "float32"))], "R.multinomial_from_uniform(p, u, i)",
+                          "OpDTypeMismatch", f))
+    out.append(undefined(error_case(op, "row-range", "a sample index past the distributions "
+                                    "fails when run.", pm, "R.multinomial_from_uniform(p, u, i)",
+                                    "OpPrecondition", f,
+                                    args=[prob, u,
+                                          np.array([[0], [1], [3], [0], [0]], dtype=np.int64)])))
+    return out
+
+
+def fma_wrap_cases(rng):
+    out, f = [], FILE_CREATE
+    op = "ewise_fma"
+    a, b, c = (floats(rng, (2, 3)).astype(F) for _ in range(3))
+    p = [("a", ann((2, 3), "float32")), ("b", ann((2, 3), "float32")),
+         ("c", ann((2, 3), "float32"))]
+    exp = (a.astype(np.float64) * b + c).astype(F)
+    out.append(tagged(value_case(op, "float32", "ewise_fma: a * b + c, rounded once.", p,
+                                 "R.ewise_fma(a, b, c)", [a, b, c], exp, f),
+                      "tvm-no-legalization"))
+    ai = np.array([2147483647, -5, 7], dtype=np.int32)
+    bi = np.array([2, 3, -4], dtype=np.int32)
+    ci = np.array([3, 1, 2], dtype=np.int32)
+    ri = np.array([gen_ops.wrap(int(x) * int(y) + int(z), "int32") for x, y, z in zip(ai, bi, ci)],
+                  dtype=np.int32)
+    pi = [(n, ann((3,), "int32")) for n in "abc"]
+    out.append(tagged(value_case(op, "int32-wrap", "ewise_fma on int32 wraps around.", pi,
+                                 "R.ewise_fma(a, b, c)", [ai, bi, ci], ri, f),
+                      "tvm-no-legalization"))
+    out.append(sinfo_case(op, "symbolic", "ewise_fma of three (n, 4) tensors is (n, 4).",
+                          [(n, ann(("n", 4), "float32")) for n in "abc"], "R.ewise_fma(a, b, c)",
+                          sinfo(("n", 4), "float32"), f))
+    out.append(error_case(op, "dtype", "operands of different dtypes are rejected.",
+                          [("a", ann((3,), "float32")), ("b", ann((3,), "float32")),
+                           ("c", ann((3,), "float16"))], "R.ewise_fma(a, b, c)", "OpDTypeMismatch",
+                          f))
+    out.append(error_case(op, "symbolic-shape", "dims n and m not provably equal are rejected "
+                          "(ewise_fma does not broadcast).",
+                          [("a", ann(("n",), "float32")), ("b", ann(("n",), "float32")),
+                           ("c", ann(("m",), "float32"))], "R.ewise_fma(a, b, c)",
+                          "OpShapeMismatch", f))
+    op = "wrap_param"
+    x = np.array([[1.5, -2.25, 65504.0], [1e-8, 3.0, 7.125]], dtype=F)
+    out.append(tagged(value_case(op, "float16", "wrap_param casts a float32 parameter to float16 "
+                                 "as astype does.", [("x", ann((2, 3), "float32"))],
+                                 'R.wrap_param(x, "float16")', [x], x.astype(np.float16), f),
+                      "tvm-no-legalization"))
+    out.append(tagged(value_case(op, "default", "wrap_param with the default dtype float32 on "
+                                 "float16 data.", [("x", ann((2, 3), "float16"))],
+                                 "R.wrap_param(x)", [x.astype(np.float16)],
+                                 x.astype(np.float16).astype(F), f), "tvm-no-legalization"))
+    out.append(sinfo_case(op, "symbolic", "wrap_param keeps the shape with the dtype.",
+                          [("x", ann(("n", 2), "float32"))], 'R.wrap_param(x, "float16")',
+                          sinfo(("n", 2), "float16"), f))
+    out.append(error_case(op, "shape-arg", "wrap_param of a Shape is rejected.",
+                          [("x", 'R.Shape([2, 3])')], 'R.wrap_param(x, "float16")', "OpArgType", f))
+    return out
+
+
+def diverges(case):
+    """A static check TVM v0.22 leaves to legalization (its inference returns an argument's
+    StructInfo unchecked): the reference rejects the call when it is read."""
+    return tagged(case, "tvm-diverges")
+
+
+def builtin_case(rule_id, cid, desc, params, expr, value=None, args=None, sinfo=None,
+                 error=None):
+    case = {"id": cid, "description": desc, "spec": [rule_id], "program": program(params, expr),
+            "file": FILE_CREATE}
+    if args is not None:
+        case["args"] = args
+    if value is not None:
+        case["value"] = value
+    if sinfo is not None:
+        case["struct_info"] = {"y": sinfo}
+    if error is not None:
+        case["error"] = {"phase": "runtime", "code": error, "rule": rule_id}
+    return case
+
+
+def shape_collapse_cases(rng):
+    out, f = [], FILE_CREATE
+    # shape_to_tensor and tensor_to_shape are the interpreter's builtins (BI-*), whose
+    # inference (sinfo_derive_call.c) matches op.cc's; these cases pin that they follow TVM.
+    bi = "BI-shape_to_tensor"
+    out.append(builtin_case(bi, "shape-to-tensor-values", "shape_to_tensor gives the dims as "
+                            "int64.", [("s", 'R.Shape(["a", "b", "c"])')], "R.shape_to_tensor(s)",
+                            value=np.array([2, 0, 7], dtype=np.int64),
+                            args=[gen_ops.Shape([2, 0, 7])]))
+    out.append(builtin_case(bi, "shape-to-tensor-sinfo", "a Shape of ndim 2 gives "
+                            "R.Tensor((2,), \"int64\") (op.cc).", [("s", 'R.Shape(["a", "b"])')],
+                            "R.shape_to_tensor(s)", sinfo=sinfo((2,), "int64")))
+    bi = "BI-tensor_to_shape"
+    out.append(builtin_case(bi, "tensor-to-shape-int64", "tensor_to_shape turns int64 values "
+                            "into a shape.", [("t", ann((3,), "int64"))], "R.tensor_to_shape(t)",
+                            value=gen_ops.Shape([4, 1, 0]),
+                            args=[np.array([4, 1, 0], dtype=np.int64)]))
+    out.append(builtin_case(bi, "tensor-to-shape-int32", "tensor_to_shape reads int32 values too.",
+                            [("t", ann((2,), "int32"))], "R.tensor_to_shape(t)",
+                            value=gen_ops.Shape([3, 5]), args=[np.array([3, 5], dtype=np.int32)]))
+    out.append(builtin_case(bi, "tensor-to-shape-ndim", "a tensor of 3 elements gives "
+                            "R.Shape(ndim=3) (op.cc).", [("t", ann((3,), "int64"))],
+                            "R.tensor_to_shape(t)", sinfo="R.Shape(ndim=3)"))
+    out.append(builtin_case(bi, "tensor-to-shape-unknown-ndim", "a tensor of n elements gives a "
+                            "Shape of unknown ndim.", [("t", ann(("n",), "int64"))],
+                            "R.tensor_to_shape(t)", sinfo="R.Shape(ndim=-1)"))
+    out.append(builtin_case(bi, "tensor-to-shape-float-values", "float values fail when run (the "
+                            "VM builtin reads int16, int32 or int64).",
+                            [("t", ann((2,), "float32"))], "R.tensor_to_shape(t)",
+                            error="OpPrecondition", args=[np.array([1.0, 2.0], dtype=F)]))
+    out.append(undefined(builtin_case(bi, "tensor-to-shape-negative", "a negative value fails when run "
+                            "(no shape holds it).", [("t", ann((2,), "int64"))],
+                            "R.tensor_to_shape(t)", error="OpPrecondition",
+                            args=[np.array([2, -1], dtype=np.int64)])))
+    op = "collapse_sum_to"
+    x = floats(rng, (2, 3, 4)).astype(F)
+    px = [("x", ann((2, 3, 4), "float32"))]
+    out.append(value_case(op, "values", "collapse_sum_to (3, 1): sums the leading axis and the "
+                          "last.", px, "R.collapse_sum_to(x, (3, 1))", [x],
+                          np_collapse_sum(x, (3, 1)), f, TOL32))
+    out.append(value_case(op, "identity", "collapse_sum_to the data's own shape copies it.", px,
+                          "R.collapse_sum_to(x, (2, 3, 4))", [x], x, f))
+    xi = rng.integers(-50, 50, (3, 4)).astype(np.int32)
+    out.append(value_case(op, "int32", "collapse_sum_to on int32 to (1, 4).",
+                          [("x", ann((3, 4), "int32"))], "R.collapse_sum_to(x, (1, 4))", [xi],
+                          np_collapse_sum(xi, (1, 4)), f))
+    out.append(sinfo_case(op, "symbolic", "a symbolic leading dim collapses onto 1.",
+                          [("x", ann(("n", 3), "float32"))], "R.collapse_sum_to(x, (1, 3))",
+                          sinfo((1, 3), "float32"), f))
+    out.append(error_case(op, "mismatch", "collapsing 3 onto 2 is rejected.", px,
+                          "R.collapse_sum_to(x, (2,))", "OpShapeMismatch", f))
+    out.append(error_case(op, "symbolic-mismatch", "dims n and m are not provably equal: "
+                          "rejected (TVM asks for a match_cast).",
+                          [("x", ann(("n", 3), "float32")), ("s", 'R.Shape(["m", 3])')],
+                          "R.collapse_sum_to(x, s)", "OpShapeMismatch", f))
+    op = "collapse_sum_like"
+    t = np.zeros((4,), dtype=F)
+    out.append(value_case(op, "values", "collapse_sum_like sums to the target's shape (4,).",
+                          px + [("t", ann((4,), "float32"))], "R.collapse_sum_like(x, t)", [x, t],
+                          np_collapse_sum(x, (4,)), f, TOL32))
+    out.append(sinfo_case(op, "sinfo", "collapse_sum_like has the target's shape and the data's "
+                          "dtype.", [("x", ann(("n", 3), "float16")), ("t", ann((1, 3), "int32"))],
+                          "R.collapse_sum_like(x, t)", sinfo((1, 3), "float16"), f))
+    out.append(error_case(op, "mismatch", "a target (5,) for data ending in 4 is rejected.",
+                          px + [("t", ann((5,), "float32"))], "R.collapse_sum_like(x, t)",
+                          "OpShapeMismatch", f))
+    return out
+
+
+def grad_cases(rng):
+    out, f = [], FILE_GRAD
+    x = floats(rng, (2, 3)).astype(F)
+    p = [("x", ann((2, 3), "float32"))]
+    for op, fn in (("grad.no_grad", "no_grad"), ("grad.start_checkpoint", "start_checkpoint"),
+                   ("grad.end_checkpoint", "end_checkpoint")):
+        out.append(value_case(op, "identity", "%s returns its argument." % fn, p,
+                              "R.grad.%s(x)" % fn, [x], x, f))
+        out.append(sinfo_case(op, "symbolic", "%s has its argument's StructInfo." % fn,
+                              [("x", ann(("n", 3), "float16"))], "R.grad.%s(x)" % fn,
+                              sinfo(("n", 3), "float16"), f))
+    two = error_case("grad.no_grad", "two-args", "no_grad takes one argument (its only static "
+                     "error).", p, "R.grad.no_grad(x, x)", "BadArguments", f, phase="parse")
+    two["error"] = {"phase": "parse"}
+    out.append(two)
+    for op, fn in (("grad.start_checkpoint", "start_checkpoint"),
+                   ("grad.end_checkpoint", "end_checkpoint")):
+        out.append(error_case(op, "not-var", "%s of a tuple expression (not a Var) is rejected."
+                              % fn, p, "R.grad.%s((x, x))" % fn, "OpArgType", f))
+    op = "grad.take_backward"
+    xs = np.zeros((3, 4), dtype=F)
+    idx = np.array([2, 0, 2], dtype=np.int64)
+    g = floats(rng, (3, 3)).astype(F)
+    pt = [("g", ann((3, 3), "float32")), ("x", ann((3, 4), "float32")), ("i", ann((3,), "int64"))]
+    out.append(value_case(op, "axis1", "take_backward along axis 1: repeated indices add up.",
+                          pt, "R.grad.take_backward(g, x, i, axis=1)", [g, xs, idx],
+                          np_take_backward(g, xs, idx, 1), f))
+    g1 = floats(rng, (4,)).astype(F)
+    idx1 = np.array([5, 1, 5, 11], dtype=np.int32)
+    out.append(value_case(op, "flat", "take_backward without an axis addresses the flattened x.",
+                          [("g", ann((4,), "float32")), ("x", ann((3, 4), "float32")),
+                           ("i", ann((4,), "int32"))], "R.grad.take_backward(g, x, i)",
+                          [g1, xs, idx1], np_take_backward(g1, xs, idx1, None), f))
+    out.append(sinfo_case(op, "sinfo", "take_backward has x's StructInfo.",
+                          [("g", ann(("n", 2), "float32")), ("x", ann(("n", "m"), "float32")),
+                           ("i", ann((2,), "int64"))], "R.grad.take_backward(g, x, i, axis=1)",
+                          sinfo(("n", "m"), "float32"), f))
+    out.append(diverges(error_case(op, "shape-arg", "take_backward with a Shape for x is rejected (a "
+                          "tensor is needed).", [("g", ann((3,), "float32")),
+                                                 ("x", 'R.Shape([3])'), ("i", ann((3,), "int64"))],
+                          "R.grad.take_backward(g, x, i)", "OpArgType", f)))
+    out.append(undefined(error_case(op, "range", "an index past the axis fails when run.", pt,
+                                    "R.grad.take_backward(g, x, i, axis=1)", "OpPrecondition", f,
+                                    args=[g, xs, np.array([0, 4, 1], dtype=np.int64)])))
+    op = "grad.nll_loss_backward"
+    pred = floats(rng, (3, 4)).astype(F)
+    tg = np.array([1, 3, 1], dtype=np.int64)
+    w = np.array([0.5, 2.0, 1.0, 0.25], dtype=F)
+    g0 = np.array(1.5, dtype=F)
+    pn = [("g", ann((), "float32")), ("p", ann((3, 4), "float32")), ("t", ann((3,), "int64"))]
+    out.append(value_case(op, "mean", "nll_loss_backward with mean reduction and no weights.",
+                          pn, "R.grad.nll_loss_backward(g, p, t)", [g0, pred, tg],
+                          np_nll_backward(g0, pred, tg, None, "mean", -100), f, TOL32))
+    out.append(value_case(op, "sum-weights", "nll_loss_backward with sum reduction and class "
+                          "weights.", pn + [("w", ann((4,), "float32"))],
+                          'R.grad.nll_loss_backward(g, p, t, w, reduction="sum")',
+                          [g0, pred, tg, w], np_nll_backward(g0, pred, tg, w, "sum", -100), f,
+                          TOL32))
+    gn = floats(rng, (3,)).astype(F)
+    out.append(value_case(op, "none-ignore", "nll_loss_backward with reduction none and "
+                          "ignore_index 1 (its class weight becomes 0).",
+                          [("g", ann((3,), "float32")), ("p", ann((3, 4), "float32")),
+                           ("t", ann((3,), "int64")), ("w", ann((4,), "float32"))],
+                          'R.grad.nll_loss_backward(g, p, t, w, reduction="none", ignore_index=1)',
+                          [gn, pred, tg, w], np_nll_backward(gn, pred, tg, w, "none", 1), f,
+                          TOL32))
+    out.append(sinfo_case(op, "sinfo", "nll_loss_backward has the predictions' StructInfo.",
+                          [("g", ann((), "float32")), ("p", ann(("n", "c"), "float32")),
+                           ("t", ann(("n",), "int64"))], "R.grad.nll_loss_backward(g, p, t)",
+                          sinfo(("n", "c"), "float32"), f))
+    out.append(diverges(error_case(op, "prim-grad", "a PrimValue output gradient is rejected (a tensor is "
+                          "needed).", [("g", "R.Prim(\"float32\")"), ("p", ann((3, 4), "float32")),
+                                       ("t", ann((3,), "int64"))],
+                          "R.grad.nll_loss_backward(g, p, t)", "OpArgType", f)))
+    out.append(undefined(error_case(op, "target-range", "a target past the classes fails when "
+                                    "run.", pn, "R.grad.nll_loss_backward(g, p, t)",
+                                    "OpPrecondition", f,
+                                    args=[g0, pred, np.array([1, 4, 0], dtype=np.int64)])))
+    xp = floats(rng, (1, 2, 4, 4)).astype(F)
+    gp = floats(rng, (1, 2, 2, 2)).astype(F)
+    pp = [("g", ann((1, 2, 2, 2), "float32")), ("x", ann((1, 2, 4, 4), "float32"))]
+    for kind in ("max", "avg"):
+        op = "grad.%s_pool2d_backward" % kind
+        out.append(value_case(op, "2x2", "%s_pool2d_backward of 2x2 windows, stride 2." % kind, pp,
+                              "R.grad.%s_pool2d_backward(g, x, (2, 2), (2, 2))" % kind, [gp, xp],
+                              np_pool_backward(gp, xp, kind, (2, 2), (2, 2), (0, 0, 0, 0)), f,
+                              TOL32))
+        g3 = floats(rng, (1, 2, 3, 3)).astype(F)
+        x5 = floats(rng, (1, 2, 5, 5)).astype(F)
+        out.append(value_case(op, "pad", "%s_pool2d_backward of 3x3 windows, stride 2, padding 1."
+                              % kind, [("g", ann((1, 2, 3, 3), "float32")),
+                                       ("x", ann((1, 2, 5, 5), "float32"))],
+                              "R.grad.%s_pool2d_backward(g, x, (3, 3), (2, 2), (1, 1, 1, 1))"
+                              % kind, [g3, x5],
+                              np_pool_backward(g3, x5, kind, (3, 3), (2, 2), (1, 1, 1, 1)), f,
+                              TOL32))
+        out.append(sinfo_case(op, "sinfo", "%s_pool2d_backward has the data's StructInfo." % kind,
+                              [("g", ann(("n", 2, 2, 2), "float32")),
+                               ("x", ann(("n", 2, 4, 4), "float32"))],
+                              "R.grad.%s_pool2d_backward(g, x, (2, 2), (2, 2))" % kind,
+                              sinfo(("n", 2, 4, 4), "float32"), f))
+        out.append(diverges(error_case(op, "shape-arg", "a Shape as data is rejected (a tensor is needed).",
+                              [("g", ann((1, 1, 2, 2), "float32")), ("x", 'R.Shape([1, 1, 4, 4])')],
+                              "R.grad.%s_pool2d_backward(g, x, (2, 2), (2, 2))" % kind,
+                              "OpArgType", f)))
+        out.append(undefined(error_case(op, "grad-shape", "an output gradient not of the pooled "
+                                        "shape fails when run.", pp,
+                                        "R.grad.%s_pool2d_backward(g, x, (2, 2))" % kind,
+                                        "OpPrecondition", f, args=[gp, xp])))
+    return out
+
+
+def more_cases(rng):
+    out = []
+    for group in (create_cases, fma_wrap_cases, shape_collapse_cases, grad_cases):
+        out.extend(group(rng))
+    return out

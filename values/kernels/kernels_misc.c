@@ -1,0 +1,322 @@
+/* kernels_misc: quantize/dequantize, the fused multiply-add, collapse_sum, the Hamming window,
+ * sampling from a uniform draw and the backward kernels of take, pooling and nll_loss.
+ * SPEC_NOTES: "Operators" (OP-quantize, OP-dequantize, OP-ewise_fma, OP-grad.take_backward, ...).
+ */
+#include "values/kernels/kernels_misc.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "ast/mem.h"
+
+static double *read_all(const Tensor *t)
+{
+    double *buf = mem_alloc_atomic(sizeof(double) * (size_t)(t->numel ? t->numel : 1));
+    tensor_read_f64(t, buf);
+    return buf;
+}
+
+static int64_t *read_all_i64(const Tensor *t)
+{
+    int64_t *buf = mem_alloc_atomic(sizeof(int64_t) * (size_t)(t->numel ? t->numel : 1));
+    tensor_read_i64(t, buf);
+    return buf;
+}
+
+/* Flat index i's coordinate along `axis`. */
+static int64_t coord(const Tensor *t, int64_t i, int axis)
+{
+    int64_t inner = 1;
+    for (int k = axis + 1; k < t->ndim; k++)
+        inner *= t->shape[k];
+    return (i / inner) % t->shape[axis];
+}
+
+/* A per-axis parameter: element c of a 1-D tensor, or a rank-0 tensor's value. */
+static double param_at(const Tensor *p, int64_t c)
+{
+    return tensor_get_f64(p, p->ndim == 0 ? 0 : c);
+}
+
+/* ---- quantize, dequantize (legalize_ops/qdq.py) ----------------------------------------- */
+
+/* The wider of two float dtypes, as TIR's binary operators promote them. */
+static DataType wider_float(DataType a, DataType b)
+{
+    return a.bits >= b.bits ? a : b;
+}
+
+void kernels_quantize(const Tensor *x, const Tensor *scale, const Tensor *zp, int axis, Tensor *out)
+{
+    DataType t = wider_float(x->dtype, scale->dtype);
+    bool to_int = !dtype_is_float(out->dtype);
+    double lo = 0, hi = 0;
+    if (to_int) {
+        int bits = out->dtype.bits;
+        lo = dtype_is_int(out->dtype) ? -ldexp(1.0, bits - 1) : 0.0;
+        hi = dtype_is_int(out->dtype) ? ldexp(1.0, bits - 1) - 1 : ldexp(1.0, bits) - 1;
+        lo = tensor_round_f64(t, lo);
+        hi = tensor_round_f64(t, hi);
+    }
+    DataType tz = dtype_is_float(zp->dtype) ? wider_float(t, zp->dtype) : t;
+    for (int64_t i = 0; i < x->numel; i++) {
+        int64_t c = x->ndim == 0 ? 0 : coord(x, i, axis);
+        double v = tensor_round_f64(t, tensor_get_f64(x, i) / param_at(scale, c));
+        if (to_int)
+            v = round(v);
+        v = tensor_round_f64(tz, v + tensor_round_f64(tz, param_at(zp, c)));
+        if (to_int)
+            v = fmax(fmin(v, hi), lo);
+        tensor_set_f64(out, i, v);
+    }
+}
+
+void kernels_dequantize(const Tensor *x, const Tensor *scale, const Tensor *zp, int axis,
+                        Tensor *out)
+{
+    DataType f32 = dtype_float32();
+    bool int_sub = !dtype_is_float(x->dtype) && !dtype_is_float(zp->dtype);
+    DataType tsub = dtype_is_float(x->dtype) ? f32 : zp->dtype;
+    for (int64_t i = 0; i < x->numel; i++) {
+        int64_t c = x->ndim == 0 ? 0 : coord(x, i, axis);
+        double sub;
+        if (int_sub)
+            sub = (double)tensor_wrap_i64(dtype_int32(),
+                                          tensor_get_i64(x, i) - (int64_t)param_at(zp, c));
+        else
+            sub = tensor_round_f64(tsub, tensor_round_f64(tsub, tensor_get_f64(x, i)) -
+                                             tensor_round_f64(tsub, param_at(zp, c)));
+        double v = tensor_round_f64(f32, tensor_round_f64(f32, sub) * param_at(scale, c));
+        if (out->dtype.bits == 16)
+            v = fmax(fmin(v, 65504.0), -65504.0);
+        tensor_set_f64(out, i, v);
+    }
+}
+
+/* ---- ewise_fma, collapse_sum ------------------------------------------------------------ */
+
+void kernels_fma(const Tensor *a, const Tensor *b, const Tensor *c, Tensor *out)
+{
+    if (dtype_is_float(out->dtype)) {
+        double *x = read_all(a), *y = read_all(b), *z = read_all(c);
+        for (int64_t i = 0; i < a->numel; i++)
+            x[i] = fma(x[i], y[i], z[i]);
+        tensor_write_f64(out, x);
+        return;
+    }
+    int64_t *x = read_all_i64(a), *y = read_all_i64(b), *z = read_all_i64(c);
+    for (int64_t i = 0; i < a->numel; i++)
+        x[i] = (int64_t)((uint64_t)x[i] * (uint64_t)y[i] + (uint64_t)z[i]);
+    tensor_write_i64(out, x);
+}
+
+/* The flat index in out of x's flat index i (x's dims aligned right with out's). */
+static int64_t collapse_index(const Tensor *x, const Tensor *out, int64_t i)
+{
+    int64_t o = 0, ostride = 1;
+    for (int k = x->ndim - 1, ko = out->ndim - 1; k >= 0; k--) {
+        int64_t ci = i % x->shape[k];
+        i /= x->shape[k];
+        if (ko < 0)
+            continue;
+        if (out->shape[ko] == x->shape[k])
+            o += ci * ostride;
+        ostride *= out->shape[ko];
+        ko--;
+    }
+    return o;
+}
+
+void kernels_collapse_sum(const Tensor *x, Tensor *out)
+{
+    if (dtype_is_float(out->dtype)) {
+        double *acc = mem_alloc_atomic(sizeof(double) * (size_t)(out->numel ? out->numel : 1));
+        memset(acc, 0, sizeof(double) * (size_t)out->numel);
+        for (int64_t i = 0; i < x->numel; i++)
+            acc[collapse_index(x, out, i)] += tensor_get_f64(x, i);
+        tensor_write_f64(out, acc);
+        return;
+    }
+    int64_t *acc = mem_alloc_atomic(sizeof(int64_t) * (size_t)(out->numel ? out->numel : 1));
+    memset(acc, 0, sizeof(int64_t) * (size_t)out->numel);
+    for (int64_t i = 0; i < x->numel; i++) {
+        int64_t *a = &acc[collapse_index(x, out, i)];
+        *a = (int64_t)((uint64_t)*a + (uint64_t)tensor_get_i64(x, i));
+    }
+    tensor_write_i64(out, acc);
+}
+
+/* ---- hamming_window (topi transform.py), multinomial_from_uniform ------------------------ */
+
+void kernels_hamming(bool periodic, double alpha, double beta, Tensor *out)
+{
+    int64_t n = out->numel;
+    if (n == 1) {
+        tensor_set_f64(out, 0, 1.0);
+        return;
+    }
+    DataType t = out->dtype;
+    double denom = tensor_round_f64(t, (double)(periodic ? n : n - 1));
+    double two_pi = tensor_round_f64(t, 6.283185307179586);
+    alpha = tensor_round_f64(t, alpha);
+    beta = tensor_round_f64(t, beta);
+    for (int64_t i = 0; i < n; i++) {
+        double f = tensor_round_f64(t, tensor_round_f64(t, two_pi * (double)i) / denom);
+        double c = tensor_round_f64(t, cos(f));
+        tensor_set_f64(out, i, alpha - tensor_round_f64(t, beta * c));
+    }
+}
+
+int64_t kernels_multinomial(const Tensor *prob, const Tensor *u, const Tensor *rows, Tensor *out)
+{
+    int64_t batch = prob->shape[0], vocab = prob->shape[1];
+    for (int64_t i = 0; i < u->shape[0]; i++) {
+        int64_t r = tensor_get_i64(rows, i);
+        if (r < 0 || r >= batch)
+            return i;
+        double ui = tensor_get_f64(u, i), cs = 0;
+        int64_t j = 0;
+        for (; j < vocab - 1; j++) {
+            cs = tensor_round_f64(prob->dtype, cs + tensor_get_f64(prob, r * vocab + j));
+            if (ui < cs)
+                break;
+        }
+        tensor_set_i64(out, i, j);
+    }
+    return -1;
+}
+
+/* ---- gradients (legalize_ops/grad.py, topi pool_grad) ------------------------------------- */
+
+int64_t kernels_take_backward(const Tensor *grad, const Tensor *indices, int axis, Tensor *out)
+{
+    int64_t nidx = indices->numel, len = axis < 0 ? out->numel : out->shape[axis];
+    int64_t pre = 1, post = 1;
+    for (int k = 0; axis >= 0 && k < out->ndim; k++) {
+        if (k < axis)
+            pre *= out->shape[k];
+        else if (k > axis)
+            post *= out->shape[k];
+    }
+    for (int64_t l = 0; l < nidx; l++) {
+        int64_t v = tensor_get_i64(indices, l);
+        if (v < 0 || v >= len)
+            return l;
+    }
+    double *acc = read_all(out);
+    memset(acc, 0, sizeof(double) * (size_t)out->numel);
+    for (int64_t i = 0; i < pre; i++)
+        for (int64_t l = 0; l < nidx; l++) {
+            int64_t v = tensor_get_i64(indices, l);
+            for (int64_t j = 0; j < post; j++)
+                acc[(i * len + v) * post + j] += tensor_get_f64(grad, (i * nidx + l) * post + j);
+        }
+    tensor_write_f64(out, acc);
+    return -1;
+}
+
+/* The window (oy, ox)'s first maximal input tap as a flat (y, x) offset in the plane, or -1
+ * when every tap is padding. */
+static int64_t window_argmax(const double *plane, int64_t h, int64_t w, const WindowPool *p,
+                             int64_t oy, int64_t ox)
+{
+    int64_t best = -1;
+    for (int64_t a = 0; a < p->pool_size[0]; a++) {
+        int64_t y = oy * p->strides[0] - p->pad_lo[0] + a * p->dilation[0];
+        for (int64_t b = 0; b < p->pool_size[1]; b++) {
+            int64_t x = ox * p->strides[1] - p->pad_lo[1] + b * p->dilation[1];
+            if (y < 0 || y >= h || x < 0 || x >= w)
+                continue;
+            if (best < 0 || plane[y * w + x] > plane[best])
+                best = y * w + x;
+        }
+    }
+    return best;
+}
+
+/* The avg window's divisor: its taps inside the input, or inside the padded input. */
+static int64_t window_count(int64_t h, int64_t w, const WindowPool *p, int64_t oy, int64_t ox)
+{
+    int64_t n = 0;
+    for (int64_t a = 0; a < p->pool_size[0]; a++) {
+        int64_t y = oy * p->strides[0] - p->pad_lo[0] + a * p->dilation[0];
+        for (int64_t b = 0; b < p->pool_size[1]; b++) {
+            int64_t x = ox * p->strides[1] - p->pad_lo[1] + b * p->dilation[1];
+            bool inside = y >= 0 && y < h && x >= 0 && x < w;
+            bool padded = y >= -p->pad_lo[0] && y < h + p->pad_hi[0] && x >= -p->pad_lo[1] &&
+                          x < w + p->pad_hi[1];
+            n += p->count_include_pad ? padded : inside;
+        }
+    }
+    return n > 0 ? n : 1;
+}
+
+static void pool_plane(const double *plane, const double *g, const WindowPool *p, bool is_max,
+                       const int64_t *dims, double *acc)
+{
+    int64_t h = dims[0], w = dims[1], oh = dims[2], ow = dims[3];
+    for (int64_t oy = 0; oy < oh; oy++)
+        for (int64_t ox = 0; ox < ow; ox++) {
+            double gv = g[oy * ow + ox];
+            if (is_max) {
+                int64_t at = window_argmax(plane, h, w, p, oy, ox);
+                if (at >= 0)
+                    acc[at] += gv;
+                continue;
+            }
+            double share = gv / (double)window_count(h, w, p, oy, ox);
+            for (int64_t a = 0; a < p->pool_size[0]; a++) {
+                int64_t y = oy * p->strides[0] - p->pad_lo[0] + a * p->dilation[0];
+                for (int64_t b = 0; b < p->pool_size[1]; b++) {
+                    int64_t x = ox * p->strides[1] - p->pad_lo[1] + b * p->dilation[1];
+                    if (y >= 0 && y < h && x >= 0 && x < w)
+                        acc[y * w + x] += share;
+                }
+            }
+        }
+}
+
+void kernels_pool2d_backward(const Tensor *grad, const Tensor *data, const WindowPool *p,
+                             bool is_max, Tensor *out)
+{
+    double *x = read_all(data), *g = read_all(grad);
+    double *acc = mem_alloc_atomic(sizeof(double) * (size_t)(out->numel ? out->numel : 1));
+    memset(acc, 0, sizeof(double) * (size_t)out->numel);
+    int64_t dims[4] = {data->shape[2], data->shape[3], grad->shape[2], grad->shape[3]};
+    int64_t planes = data->shape[0] * data->shape[1];
+    for (int64_t c = 0; c < planes; c++)
+        pool_plane(x + c * dims[0] * dims[1], g + c * dims[2] * dims[3], p, is_max, dims,
+                   acc + c * dims[0] * dims[1]);
+    tensor_write_f64(out, acc);
+}
+
+bool kernels_nll_loss_backward(const Tensor *g, const Tensor *pred, const Tensor *targets,
+                               const Tensor *weights, const char *reduction, int64_t ignore_index,
+                               Tensor *out)
+{
+    int64_t nc = pred->ndim == 1 ? pred->shape[0] : pred->shape[1];
+    int64_t inner = 1;
+    for (int k = 2; k < pred->ndim; k++)
+        inner *= pred->shape[k];
+    double *w = mem_alloc_atomic(sizeof(double) * (size_t)(targets->numel ? targets->numel : 1));
+    double wsum = 0;
+    for (int64_t i = 0; i < targets->numel; i++) {
+        int64_t t = tensor_get_i64(targets, i);
+        if (t < 0 || t >= nc)
+            return false;
+        w[i] = (weights ? tensor_get_f64(weights, t) : 1.0) * (t == ignore_index ? 0.0 : 1.0);
+        wsum += w[i];
+    }
+    bool mean = strcmp(reduction, "mean") == 0, none = strcmp(reduction, "none") == 0;
+    double *acc = mem_alloc_atomic(sizeof(double) * (size_t)(out->numel ? out->numel : 1));
+    memset(acc, 0, sizeof(double) * (size_t)out->numel);
+    for (int64_t i = 0; i < targets->numel; i++) {
+        double gv = tensor_get_f64(g, none ? i : 0);
+        if (mean)
+            gv /= wsum;
+        int64_t n = i / inner, d = i % inner, t = tensor_get_i64(targets, i);
+        acc[(n * nc + t) * inner + d] = -w[i] * gv;
+    }
+    tensor_write_f64(out, acc);
+    return true;
+}

@@ -1,0 +1,60 @@
+/* kernels_misc: kernels of the creation, quantization and gradient operators: quantize and
+ * dequantize in TVM's lowered arithmetic, the fused multiply-add, collapse_sum, the Hamming
+ * window, sampling from a uniform draw, and the backward kernels of take and pooling.
+ * SPEC_NOTES: "Operators" (OP-quantize, OP-dequantize, OP-ewise_fma, OP-collapse_sum_to, ...). */
+#ifndef RELAX_VALUES_KERNELS_MISC_H
+#define RELAX_VALUES_KERNELS_MISC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "values/kernels/kernels_window.h"
+#include "values/tensor.h"
+
+/* quantize: clip(round(x / scale) + zero_point) cast to out's dtype, each step in the wider
+ * float dtype of x and scale as TVM's legalization computes it; round halves away from zero
+ * (llvm.round). scale and zero_point are rank 0 or 1-D along `axis` (checked by the caller). */
+void kernels_quantize(const Tensor *x, const Tensor *scale, const Tensor *zp, int axis,
+                      Tensor *out);
+/* dequantize: (x - zero_point) * scale in float32 (the subtraction in int32 for integer x and
+ * an int8 zero point, in float16 for integer x and a float16 zero point), then for a float16
+ * result clipped to +-65504 and rounded. */
+void kernels_dequantize(const Tensor *x, const Tensor *scale, const Tensor *zp, int axis,
+                        Tensor *out);
+
+/* a * b + c elementwise (equal shapes): floats fused in double and rounded once, integers
+ * wrapping. */
+void kernels_fma(const Tensor *a, const Tensor *b, const Tensor *c, Tensor *out);
+
+/* Sums x into out's shape, dims aligned from the right: an input axis missing from out or
+ * matched by a 1 in out is summed. Floats accumulate in double, integers wrap. */
+void kernels_collapse_sum(const Tensor *x, Tensor *out);
+
+/* The Hamming window alpha - beta cos(2 pi i / (N - 1)) over out's N elements (N + 1 points,
+ * the last dropped, when periodic), with TVM's float32 steps for a float32 result. */
+void kernels_hamming(bool periodic, double alpha, double beta, Tensor *out);
+
+/* For each row i the first j with u[i] < cumsum(prob[rows[i]])[j] (the last index when none),
+ * the cumulative sum rounded to prob's dtype at each step. Returns the first row index out of
+ * range, or -1. */
+int64_t kernels_multinomial(const Tensor *prob, const Tensor *u, const Tensor *rows, Tensor *out);
+
+/* take_backward: out (x's shape, zeroed) gets grad scattered back along `axis` (-1: the
+ * flattened x) at the 1-D indices, repeated indices accumulating. Returns the first index out
+ * of range, or -1 when all are in range. */
+int64_t kernels_take_backward(const Tensor *grad, const Tensor *indices, int axis, Tensor *out);
+
+/* max/avg pool2d backward (NCHW): each output window's gradient goes to its first maximal
+ * input tap (max) or is divided among its taps (avg, divisor as the forward pooling). */
+void kernels_pool2d_backward(const Tensor *grad, const Tensor *data, const WindowPool *p,
+                             bool is_max, Tensor *out);
+
+/* nll_loss_backward: -w[t] * g at the target class, 0 elsewhere; predictions (C) or
+ * (N, C, d...), targets their shape without C, weights (C) or NULL (ones). reduction "mean"
+ * divides g by the sum of the targets' weights, "sum" and "none" use g (a scalar, or per
+ * target for "none"). Returns false when a target is out of range. */
+bool kernels_nll_loss_backward(const Tensor *g, const Tensor *pred, const Tensor *targets,
+                               const Tensor *weights, const char *reduction, int64_t ignore_index,
+                               Tensor *out);
+
+#endif
