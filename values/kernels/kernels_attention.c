@@ -131,8 +131,8 @@ void kernels_attention(const Tensor *q, const Tensor *k, const Tensor *v, const 
 }
 
 void kernels_attention_var_len(const Tensor *q, const Tensor *k, const Tensor *v,
-                               const int64_t *seqstart_q, const int64_t *seqstart_k,
-                               int64_t nseq, const AttnParams *p, Tensor *out)
+                               const int64_t *seqstart_q, const int64_t *seqstart_k, int64_t nseq,
+                               const AttnParams *p, Tensor *out)
 {
     Attn a = attn_new(q, k, v, NULL, p, out);
     for (int64_t s = 0; a.Hk > 0 && a.Hv > 0 && s < nseq; s++)

@@ -31,7 +31,7 @@ void kernels_attention(const Tensor *q, const Tensor *k, const Tensor *v, const 
  * seqstart_k[b + 1]), each attended as kernels_attention does (masks relative to that
  * sequence's lengths); rows outside every sequence are 0. The caller checked the starts. */
 void kernels_attention_var_len(const Tensor *q, const Tensor *k, const Tensor *v,
-                               const int64_t *seqstart_q, const int64_t *seqstart_k,
-                               int64_t nseq, const AttnParams *p, Tensor *out);
+                               const int64_t *seqstart_q, const int64_t *seqstart_k, int64_t nseq,
+                               const AttnParams *p, Tensor *out);
 
 #endif

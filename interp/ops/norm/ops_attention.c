@@ -178,7 +178,8 @@ static void check_qkv(struct Interp *in, const Expr *call, Tensor *const *t)
     const int64_t *q = t[0]->shape, *k = t[1]->shape, *v = t[2]->shape;
     if (q[0] != k[0] || q[0] != v[0] || k[1] != v[1] || q[3] != k[3])
         norm_kernel_fail(in, call, "the query, key and value shapes do not agree");
-    if (k[2] == 0 || v[2] == 0 || q[2] % k[2] != 0 || q[2] % v[2] != 0)
+    bool heads_ok = q[2] == 0 || (k[2] != 0 && v[2] != 0 && q[2] % k[2] == 0 && q[2] % v[2] == 0);
+    if (!heads_ok)
         norm_kernel_fail(in, call, "the query's heads are not a multiple of the key's and value's");
 }
 
@@ -237,8 +238,8 @@ static void check_max(struct Interp *in, const Expr *call, const Tensor *m, cons
     int64_t mx = tensor_get_i64(m, 0);
     for (int64_t s = 0; s < nseq; s++)
         if (starts[s + 1] - starts[s] > mx)
-            norm_kernel_fail(in, call, "sequence %lld is longer than max_seqlen %lld",
-                             (long long)s, (long long)mx);
+            norm_kernel_fail(in, call, "sequence %lld is longer than max_seqlen %lld", (long long)s,
+                             (long long)mx);
 }
 
 Value *ops_norm_kernel_attention_var_len(struct Interp *in, const Expr *call, Value **args,

@@ -31,8 +31,7 @@ StructInfo *ops_norm_infer_cross_entropy(OpInferCtx *ctx)
         return ops_infer_fail(ctx, "OpShapeMismatch", "ranks %d and %d differ", a, b);
     OpShape x = ops_shape_of(in[0]), y = ops_shape_of(in[1]);
     for (int d = 0; x.dims != NULL && y.dims != NULL && d < x.ndim; d++)
-        if (!norm_dims_agree(ctx, x.dims[d], y.dims[d], "the predictions' and labels' dims",
-                             NULL))
+        if (!norm_dims_agree(ctx, x.dims[d], y.dims[d], "the predictions' and labels' dims", NULL))
             return ops_infer_object(ctx);
     return scalar_result(ctx, dtype, ops_pick_vdevice(in[0], in[1]));
 }
@@ -74,8 +73,8 @@ static bool nll_ranks(OpInferCtx *ctx, const StructInfo *p, const StructInfo *t,
         return false;
     }
     if (pn >= 0 && tn >= 0 && (pn <= 2 ? 0 : pn - 2) != (tn <= 1 ? 0 : tn - 1)) {
-        ops_infer_fail(ctx, "OpShapeMismatch", "predictions of rank %d and targets of rank %d",
-                       pn, tn);
+        ops_infer_fail(ctx, "OpShapeMismatch", "predictions of rank %d and targets of rank %d", pn,
+                       tn);
         return false;
     }
     if (w != NULL && w->u.tensor.ndim >= 0 && w->u.tensor.ndim != 1) {

@@ -221,8 +221,7 @@ typedef struct ChannelNorm {
     int channel, *axes, naxes;
 } ChannelNorm;
 
-static ChannelNorm kernel_channel_norm(struct Interp *in, const Expr *call, Value **args,
-                                       int nargs)
+static ChannelNorm kernel_channel_norm(struct Interp *in, const Expr *call, Value **args, int nargs)
 {
     ChannelNorm n;
     n.x = norm_float_arg(in, call, args, nargs, 0);
@@ -234,8 +233,7 @@ static ChannelNorm kernel_channel_norm(struct Interp *in, const Expr *call, Valu
         if (n.axes[k] == n.channel)
             norm_kernel_fail(in, call, "the channel axis is among the axes");
     int64_t c = n.x->shape[n.channel];
-    if (n.gamma->ndim != 1 || n.gamma->shape[0] != c || n.beta->ndim != 1 ||
-        n.beta->shape[0] != c)
+    if (n.gamma->ndim != 1 || n.gamma->shape[0] != c || n.beta->ndim != 1 || n.beta->shape[0] != c)
         norm_kernel_fail(in, call, "gamma and beta must have the %lld channels", (long long)c);
     return n;
 }
@@ -314,8 +312,7 @@ static const OpImpl NORM_IMPLS[] = {
     {"relax.nn.instance_norm", true, infer_instance_norm, kernel_instance_norm, "float"},
     {"relax.nn.rms_norm", true, infer_rms_norm, kernel_rms_norm, "float"},
     {"relax.nn.attention", true, ops_norm_infer_attention, ops_norm_kernel_attention, "float"},
-    {"relax.nn.attention_bias", true, ops_norm_infer_attention, ops_norm_kernel_attention,
-     "float"},
+    {"relax.nn.attention_bias", true, ops_norm_infer_attention, ops_norm_kernel_attention, "float"},
     {"relax.nn.attention_var_len", true, ops_norm_infer_attention_var_len,
      ops_norm_kernel_attention_var_len, "float"},
     {"relax.nn.cross_entropy_with_logits", true, ops_norm_infer_cross_entropy,

@@ -10,8 +10,8 @@
 static PrimExpr *dim_op(PrimExprKind kind, PrimExpr *a, int64_t c)
 {
     /* ARITH-1: an inferred dimension is written as TVM's analyzer writes it. */
-    return arith_simplify(primexpr_binary(kind, a, primexpr_int(c, dtype_int64(), span_none()),
-                                          span_none()));
+    return arith_simplify(
+        primexpr_binary(kind, a, primexpr_int(c, dtype_int64(), span_none()), span_none()));
 }
 
 /* OP-nn.pixel_shuffle: (..., C, H, W) to (..., C / r^2, H r, W r) for a positive
