@@ -84,9 +84,11 @@ static PyExpr *tensor_subscript(LegacyCtx *ctx, const PyExpr *e, LegacyAnnMode m
 {
     PyExpr *index = e->u.subscript.index;
     if (index->kind == PY_TUPLE && !index->parenthesized && index->u.seq.n == 2) {
+        PyExpr *first = index->u.seq.items[0];
         PyExpr *last = index->u.seq.items[1];
-        if (last->kind == PY_STR || is_underscore(last))
-            return tensor(ctx, index->u.seq.items[0], last, mode, e->span);
+        if (last->kind == PY_STR || is_underscore(last) || is_underscore(first) ||
+            first->kind == PY_TUPLE)
+            return tensor(ctx, first, last, mode, e->span);
     }
     return tensor(ctx, index, NULL, mode, e->span);
 }
@@ -102,6 +104,11 @@ static PyExpr *tuple_of(LegacyCtx *ctx, PyExpr **items, int n, LegacyAnnMode mod
 static PyExpr *tensor_call(LegacyCtx *ctx, PyExpr *e, LegacyAnnMode mode)
 {
     int n = e->u.call.nargs;
+    /* Today's forms inside a legacy program: dtype first, or no positional argument. */
+    if (n == 0 || e->u.call.args[0]->kind == PY_STR) {
+        e->u.call.func = lpy_dotted("R", "Tensor", e->u.call.func->span);
+        return e;
+    }
     if (n > 2)
         legacy_fail(ctx, "LegacyTensorType", "LEG-2", e->span,
                     "a legacy tensor annotation is Tensor(shape, dtype)");
