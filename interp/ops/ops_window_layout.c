@@ -139,6 +139,18 @@ static PrimExpr *ceil_div(PrimExpr *e, int64_t f, Span sp)
         return primexpr_int(c / f + (c % f > 0), dtype_int64(), sp);
     if (e->kind == PE_MUL && prover_const_int(e->u.bin.b, &c) && c % f == 0)
         return mul_const(e->u.bin.a, c / f, sp);
+    /* (a // s + k + f - 1) // f is (a + (k + f - 1) s) // (s f), as TVM's simplifier merges
+     * the divisions of a strided extent split by a factor. */
+    int64_t k = 0, s;
+    const PrimExpr *q = e;
+    if ((e->kind == PE_ADD || e->kind == PE_SUB) && prover_const_int(e->u.bin.b, &k)) {
+        k = e->kind == PE_ADD ? k : -k;
+        q = e->u.bin.a;
+    }
+    if (q->kind == PE_FLOORDIV && prover_const_int(q->u.bin.b, &s) && s > 0 && s <= FACTOR_MAX &&
+        k > -FACTOR_MAX && k < FACTOR_MAX)
+        return primexpr_binary(PE_FLOORDIV, ops_window_add_const(q->u.bin.a, (k + f - 1) * s, sp),
+                               primexpr_int(s * f, dtype_int64(), sp), sp);
     PrimExpr *num = ops_window_add_const(e, f - 1, sp);
     return primexpr_binary(PE_FLOORDIV, num, primexpr_int(f, dtype_int64(), sp), sp);
 }

@@ -1,5 +1,7 @@
 """Conformance cases of the sliding-window nn operators beyond conv2d and pool2d: conv1d,
-conv3d, conv1d_transpose, conv2d_transpose, max/avg_pool1d/3d and adaptive_avg_pool1d/2d/3d.
+conv3d, conv1d_transpose, conv2d_transpose, max/avg_pool1d/3d and adaptive_avg_pool1d/2d/3d;
+and the layouts of every convolution and pool, conv2d and pool2d included: permuted and
+packed (NCHW4c, OIHW4o4i), out_layout unlike the data's, symbolic dims, rejected layouts.
 
 numpy is the oracle: TVM's formulas (topi conv/pool, Relax's output-shape inference) written
 out in float64 (or exact integers) and rounded once. `cases()` returns the case dicts the
@@ -24,6 +26,56 @@ def to_canonical(arr, layout, canonical):
 
 def from_canonical(arr, layout, canonical):
     return np.transpose(arr, [canonical.index(c) for c in layout])
+
+
+# TVM's packed layouts (src/tir/ir/data_layout.cc, tir::Layout and tir::BijectiveLayout): an
+# upper-case letter is a primal axis, a factor and a lower-case letter a sub-axis splitting it;
+# canonical index = primal index times the product of the sub-axes' factors plus the sub-axes'
+# indices in mixed radix, in the order they are written. Here the conversion is a transpose
+# that gathers each canonical axis' layout axes (primal first) and a reshape that merges them.
+
+def parse_layout(layout):
+    """[(letter, factor)] with factor 0 for a primal axis; trailing digits are ignored."""
+    axes, f = [], 0
+    for ch in layout:
+        if ch.isdigit():
+            f = f * 10 + int(ch)
+        else:
+            axes.append((ch, f if ch.islower() else 0))
+            f = 0
+    return axes
+
+
+def packed_groups(layout, canonical):
+    """Per canonical letter, the layout axes that make it up: the primal one, then the
+    sub-axes in their order."""
+    axes = parse_layout(layout)
+    return [[i for i, (ch, f) in enumerate(axes) if ch == x and f == 0] +
+            [i for i, (ch, f) in enumerate(axes) if ch == x.lower()] for x in canonical]
+
+
+def packed_to_canonical(arr, layout, canonical):
+    groups = packed_groups(layout, canonical)
+    order = [i for g in groups for i in g]
+    shape = [int(np.prod([arr.shape[i] for i in g])) for g in groups]
+    return np.transpose(arr, order).reshape(shape)
+
+
+def packed_from_canonical(arr, layout, canonical):
+    """The inverse; a canonical extent the factors do not divide is padded with zeros (the
+    layout's primal extent is the ceildiv), as topi's layout_transform pads."""
+    axes = parse_layout(layout)
+    groups = packed_groups(layout, canonical)
+    split_shape, pads = [], []
+    for k, g in enumerate(groups):
+        factors = [axes[i][1] for i in g[1:]]
+        split = int(np.prod(factors)) if factors else 1
+        outer = -(-arr.shape[k] // split)
+        pads.append((0, outer * split - arr.shape[k]))
+        split_shape += [outer] + factors
+    blocked = np.pad(arr, pads).reshape(split_shape)
+    order = [i for g in groups for i in g]
+    return np.transpose(blocked, np.argsort(order))
 
 
 # ---- oracles (canonical layouts) ------------------------------------------------------------
@@ -345,7 +397,227 @@ def adaptive_cases(rng):
     return out
 
 
-GROUPS = [conv1d_cases, conv3d_cases, conv_t_cases, pool_cases, adaptive_cases]
+# ---- layouts --------------------------------------------------------------------------------
+
+def in_layout(arr, layout, canonical):
+    return packed_from_canonical(arr, layout, canonical)
+
+
+def conv_layout_case(rng, op, cid, desc, shapes, layouts, kw="", extra=None):
+    """A value case of a convolution whose data, weight and result are in the given layouts
+    (data, kernel, out); the oracle computes in the canonical ones."""
+    canon_d, canon_k = {"nn.conv1d": ("NCW", "OIW"), "nn.conv2d": ("NCHW", "OIHW"),
+                        "nn.conv3d": ("NCDHW", "OIDHW")}[op]
+    dl, kl, ol = layouts
+    x, w = floats(rng, shapes[0]), floats(rng, shapes[1])
+    nsp = len(canon_d) - 2
+    p = extra or {}
+    ref = np_conv(x, w, p.get("strides", [1] * nsp), p.get("pad", [0] * nsp),
+                  p.get("pad", [0] * nsp), p.get("dilation", [1] * nsp), p.get("groups", 1))
+    xl, wl = in_layout(x, dl, canon_d), in_layout(w, kl, canon_k)
+    attrs = 'data_layout="%s", kernel_layout="%s"' % (dl, kl)
+    if ol != dl:
+        attrs += ', out_layout="%s"' % ol
+    return value_case(op, cid, desc, [("x", ann(xl.shape, "float32")), ("w", ann(wl.shape, "float32"))],
+                      "R.%s(x, w%s, %s)" % (op, kw, attrs),
+                      [tensor(xl, "float32"), tensor(wl, "float32")],
+                      tensor(in_layout(ref, ol, canon_d), "float32"))
+
+
+def conv2d_layout_values(rng):
+    op = "nn.conv2d"
+    return [
+        conv_layout_case(rng, op, "nhwc-ohwi", "conv2d in NHWC data and OHWI kernel layouts "
+                         "with stride 2 and padding 1: the result is NHWC.",
+                         [(1, 3, 5, 5), (4, 3, 3, 3)], ("NHWC", "OHWI", "NHWC"),
+                         ", strides=2, padding=1", {"strides": [2, 2], "pad": [1, 1]}),
+        conv_layout_case(rng, op, "nhwc-hwio-to-nchw", "conv2d of NHWC data by an HWIO kernel "
+                         "with out_layout NCHW: the result comes back channels first.",
+                         [(2, 2, 4, 3), (3, 2, 2, 2)], ("NHWC", "HWIO", "NCHW")),
+        conv_layout_case(rng, op, "nchw4c-oihw4o4i", "conv2d in the packed layouts NCHW4c and "
+                         "OIHW4o4i (channel 4 C + c at [n, C, h, w, c]), two groups.",
+                         [(1, 8, 4, 4), (8, 4, 3, 3)], ("NCHW4c", "OIHW4o4i", "NCHW4c"),
+                         ", groups=2", {"groups": 2}),
+        conv_layout_case(rng, op, "packed-to-nhwc", "conv2d of NCHW4c data by an OIHW4i kernel "
+                         "with out_layout NHWC.", [(1, 4, 3, 3), (2, 4, 2, 2)],
+                         ("NCHW4c", "OIHW4i", "NHWC")),
+        conv_layout_case(rng, op, "n2n-c2c2c", "conv2d with out_layout N2nHWC2c2c: a batch "
+                         "sub-axis and two channel sub-axes (C = 4 C' + 2 c + c').",
+                         [(2, 2, 3, 3), (8, 2, 2, 2)], ("NCHW", "OIHW", "N2nHWC2c2c")),
+        conv_layout_case(rng, op, "out-factor-pads", "conv2d of 6 output channels into "
+                         "out_layout NCHW4c: ceildiv(6, 4) = 2 blocks, the last two lanes of "
+                         "the second zero (as topi's layout_transform pads).",
+                         [(1, 2, 3, 3), (6, 2, 2, 2)], ("NCHW", "OIHW", "NCHW4c")),
+    ]
+
+
+def conv2d_layout_statics():
+    op = "nn.conv2d"
+    x4, w4 = ("x", ann((1, 8, 5, 5), "float32")), ("w", ann((8, 8, 3, 3), "float32"))
+    bad = [
+        ("unknown-letter", "conv2d with data layout NCHWX (X is no axis of NCHW) is rejected.",
+         'data_layout="NCHWX"'),
+        ("kernel-layout", "conv2d with kernel_layout NCHW, which does not convert to OIHW, is "
+         "rejected.", 'kernel_layout="NCHW"'),
+        ("factor-first", "conv2d with data layout NC4HW (a factor before a primal axis) is "
+         "rejected.", 'data_layout="NC4HW"'),
+        ("no-factor", "conv2d with data layout NCHWc (a sub-axis without a factor) is "
+         "rejected.", 'data_layout="NCHWc"'),
+        ("orphan-subaxis", "conv2d with out_layout NCHW4d (a sub-axis of an axis the layout "
+         "lacks) is rejected.", 'out_layout="NCHW4d"'),
+        ("missing-axis", "conv2d with out_layout NCW (no H) is rejected.", 'out_layout="NCW"'),
+        ("bad-char", "conv2d with data layout N_CHW is rejected.", 'data_layout="N_CHW"'),
+    ]
+    out = [error_case(op, "layout-" + cid, desc, [x4, w4], "R.nn.conv2d(x, w, %s)" % kw, "OpAttr")
+           for cid, desc, kw in bad]
+    case = error_case(op, "layout-twice", "conv2d with data layout NCCHW (C twice) is "
+                      "rejected; TVM v0.22 accepts it and sums the two channel dims.",
+                      [("x", ann((1, 4, 4, 5, 5), "float32")), w4],
+                      'R.nn.conv2d(x, w, data_layout="NCCHW")', "OpAttr")
+    case["tags"] = ["tvm-bug"]
+    out.append(case)
+    out += [
+        error_case(op, "subaxis-dim", "conv2d with data layout NCHW4c whose last dim is 3, not "
+                   "the factor 4, is rejected.",
+                   [("x", ann((1, 2, 5, 5, 3), "float32")), w4],
+                   'R.nn.conv2d(x, w, data_layout="NCHW4c")', "OpShapeMismatch"),
+        error_case(op, "packed-rank", "conv2d with data layout NCHW4c needs a rank-5 tensor.",
+                   [x4, w4], 'R.nn.conv2d(x, w, data_layout="NCHW4c")', "OpShapeMismatch"),
+        error_case(op, "subaxis-runtime", "conv2d with data layout NCHW4c whose symbolic last "
+                   "dim turns out to be 2 at run time fails its precondition.",
+                   [("x", ann((1, 2, 3, 3, "c"), "float32")), ("w", ann((2, 8, 1, 1), "float32"))],
+                   'R.nn.conv2d(x, w, data_layout="NCHW4c")', "OpPrecondition",
+                   [tensor(np.zeros((1, 2, 3, 3, 2)), "float32"),
+                    tensor(np.zeros((2, 8, 1, 1)), "float32")]),
+        sinfo_case(op, "packed-symbolic", "conv2d of NCHW4c data (n, c, h, w, 4) by (o, i, 3, "
+                   "3): channels o become ceildiv(o, 4) = (o + 3) // 4 blocks of 4.",
+                   [("x", ann(("n", "c", "h", "w", 4), "float32")),
+                    ("k", ann(("o", "i", 3, 3), "float32"))],
+                   'R.nn.conv2d(x, k, data_layout="NCHW4c")',
+                   sinfo(("n", "(o + 3) // 4", "h - 2", "w - 2", 4), "float32")),
+        sinfo_case(op, "packed-kernel-symbolic", "conv2d by an OIHW4o kernel (o, i, 3, 3, 4) "
+                   "into NCHW8c: 4 o output channels make (o * 4 + 7) // 8 blocks of 8.",
+                   [("x", ann(("n", "c", "h", "w"), "float32")),
+                    ("k", ann(("o", "i", 3, 3, 4), "float32"))],
+                   'R.nn.conv2d(x, k, kernel_layout="OIHW4o", out_layout="NCHW8c")',
+                   sinfo(("n", "(o * 4 + 7) // 8", "h - 2", "w - 2", 8), "float32")),
+        sinfo_case(op, "packed-symbolic-subaxis", "conv2d of NCHW4c data whose sub-axis dim is "
+                   "symbolic: TVM trusts it and the channels are c * 4.",
+                   [("x", ann((1, "c", 6, 6, "b"), "float32")), ("k", ann((3, 8, 3, 3), "float32"))],
+                   'R.nn.conv2d(x, k, data_layout="NCHW4c", out_layout="NHWC")',
+                   sinfo((1, 4, 4, 3), "float32")),
+        sinfo_case(op, "packed-ndim", "conv2d of NCHW4c data of unknown shape into NHWC: the "
+                   "rank of the output layout only.",
+                   [("x", 'R.Tensor(dtype="float32", ndim=5)'), w4],
+                   'R.nn.conv2d(x, w, data_layout="NCHW4c", out_layout="NHWC")',
+                   sinfo(4, "float32")),
+        sinfo_case(op, "trailing-digits", "conv2d with data layout NCHW4: the digits after the "
+                   "last axis are ignored, as tir::Layout ignores them.", [x4, w4],
+                   'R.nn.conv2d(x, w, data_layout="NCHW4")', sinfo((1, 8, 3, 3), "float32")),
+    ]
+    return out
+
+
+def pool_layout_cases(rng):
+    out = []
+    for kind in ("max", "avg"):
+        op, call = "nn.%s_pool2d" % kind, "R.nn.%s_pool2d" % kind
+        x = floats(rng, (1, 3, 5, 4))
+        ref = np_pool(x, kind, [2, 2], [1, 2], [1, 0], [0, 1], [1, 1], False, False)
+        xl = in_layout(x, "NHWC", "NCHW")
+        out.append(value_case(op, "nhwc", "%s_pool2d in NHWC with padding (1, 0, 0, 1)." % kind,
+                              [("x", ann(xl.shape, "float32"))],
+                              '%s(x, pool_size=2, strides=[1, 2], padding=[1, 0, 0, 1], '
+                              'layout="NHWC")' % call, [tensor(xl, "float32")],
+                              tensor(in_layout(ref, "NHWC", "NCHW"), "float32")))
+        x = floats(rng, (1, 8, 4, 4))
+        ref = np_pool(x, kind, [3, 3], [2, 2], [1, 1], [1, 1], [1, 1], True, True)
+        xl = in_layout(x, "NCHW4c", "NCHW")
+        out.append(value_case(op, "nchw4c", "%s_pool2d in NCHW4c with 3x3 windows, stride 2, "
+                              "padding 1, ceil mode, count_include_pad." % kind,
+                              [("x", ann(xl.shape, "float32"))],
+                              '%s(x, pool_size=3, strides=2, padding=1, ceil_mode=True, '
+                              'count_include_pad=True, layout="NCHW4c")' % call,
+                              [tensor(xl, "float32")],
+                              tensor(in_layout(ref, "NCHW4c", "NCHW"), "float32")))
+        x = floats(rng, (2, 4, 3, 3))
+        ref = np_pool(x, kind, [2, 2], [1, 1], [0, 0], [0, 0], [1, 1], False, False)
+        xl = in_layout(x, "NCHW2c", "NCHW")
+        out.append(value_case(op, "packed-to-nhwc", "%s_pool2d from NCHW2c to out_layout NHWC."
+                              % kind, [("x", ann(xl.shape, "float32"))],
+                              '%s(x, pool_size=2, layout="NCHW2c", out_layout="NHWC")' % call,
+                              [tensor(xl, "float32")],
+                              tensor(in_layout(ref, "NHWC", "NCHW"), "float32")))
+        out.append(sinfo_case(op, "out-packed-symbolic", "%s_pool2d of (n, c, h, w) into "
+                              "out_layout NCHW4c: (c + 3) // 4 blocks of 4 channels." % kind,
+                              [("x", ann(("n", "c", "h", "w"), "float32"))],
+                              '%s(x, pool_size=2, out_layout="NCHW4c")' % call,
+                              sinfo(("n", "(c + 3) // 4", "h - 1", "w - 1", 4), "float32")))
+        out.append(sinfo_case(op, "out-split-h", "%s_pool2d with stride 2 into out_layout "
+                              "NCH4hW: the pooled height h // 2 splits into (h + 6) // 8 "
+                              "blocks of 4." % kind, [("x", ann(("n", 8, "h", 5), "float32"))],
+                              '%s(x, pool_size=2, strides=2, out_layout="NCH4hW")' % call,
+                              sinfo(("n", 8, "(h + 6) // 8", 4, 2), "float32")))
+        out.append(sinfo_case(op, "in-packed-symbolic", "%s_pool2d of NCHW4c data (n, c, h, w, "
+                              "4) into NCHW: c * 4 channels." % kind,
+                              [("x", ann(("n", "c", "h", "w", 4), "float32"))],
+                              '%s(x, pool_size=2, layout="NCHW4c", out_layout="NCHW")' % call,
+                              sinfo(("n", "c * 4", "h - 1", "w - 1"), "float32")))
+        out.append(error_case(op, "layout-unknown", "%s_pool2d with out_layout NCHWX is "
+                              "rejected." % kind, [("x", ann((1, 4, 4, 4), "float32"))],
+                              '%s(x, out_layout="NCHWX")' % call, "OpAttr"))
+        out.append(error_case(op, "layout-subaxis-dim", "%s_pool2d with layout NCHW4c whose last "
+                              "dim is 8 is rejected." % kind,
+                              [("x", ann((1, 1, 4, 4, 8), "float32"))],
+                              '%s(x, layout="NCHW4c")' % call, "OpShapeMismatch"))
+    return out
+
+
+def other_layout_cases(rng):
+    """Packed layouts reach every convolution and pool, not only the 2-D ones."""
+    out = [conv_layout_case(rng, "nn.conv1d", "ncw4c", "conv1d in NCW4c with an OIW4i kernel.",
+                            [(1, 4, 6), (3, 4, 3)], ("NCW4c", "OIW4i", "NCW")),
+           conv_layout_case(rng, "nn.conv3d", "ncdhw2c", "conv3d in NCDHW2c with a DHWIO "
+                            "kernel.", [(1, 2, 3, 3, 3), (2, 2, 2, 2, 2)],
+                            ("NCDHW2c", "DHWIO", "NCDHW2c"))]
+    x, w = floats(rng, (1, 4, 3, 3)), floats(rng, (4, 2, 2, 2))
+    ref = np_conv_transpose(x, w, [2, 2], [0, 0], [0, 0], [0, 0], [1, 1], 1)
+    xl, wl = in_layout(x, "NCHW2c", "NCHW"), in_layout(w, "IOHW2i", "IOHW")
+    out.append(value_case("nn.conv2d_transpose", "nchw2c", "conv2d_transpose with stride 2 in "
+                          "NCHW2c data and IOHW2i kernel layouts into NHWC.",
+                          [("x", ann(xl.shape, "float32")), ("w", ann(wl.shape, "float32"))],
+                          'R.nn.conv2d_transpose(x, w, strides=2, data_layout="NCHW2c", '
+                          'kernel_layout="IOHW2i", out_layout="NHWC")',
+                          [tensor(xl, "float32"), tensor(wl, "float32")],
+                          tensor(in_layout(ref, "NHWC", "NCHW"), "float32")))
+    x = floats(rng, (1, 4, 2, 3, 3))
+    ref = np_pool(x, "max", [2, 2, 2], [1, 1, 1], [0, 0, 0], [0, 0, 0], [1, 1, 1], False, False)
+    xl = in_layout(x, "NCDHW2c", "NCDHW")
+    out.append(value_case("nn.max_pool3d", "ncdhw2c", "max_pool3d in NCDHW2c.",
+                          [("x", ann(xl.shape, "float32"))],
+                          'R.nn.max_pool3d(x, pool_size=2, layout="NCDHW2c")',
+                          [tensor(xl, "float32")], tensor(in_layout(ref, "NCDHW2c", "NCDHW"),
+                                                          "float32")))
+    x = floats(rng, (1, 8, 4, 5))
+    xl = in_layout(x, "NCHW4c", "NCHW")
+    out.append(value_case("nn.adaptive_avg_pool2d", "nchw4c", "adaptive_avg_pool2d from NCHW4c "
+                          "to (2, 3) in out_layout NHWC.", [("x", ann(xl.shape, "float32"))],
+                          'R.nn.adaptive_avg_pool2d(x, [2, 3], layout="NCHW4c", '
+                          'out_layout="NHWC")', [tensor(xl, "float32")],
+                          tensor(in_layout(np_adaptive(x, [2, 3]), "NHWC", "NCHW"), "float32")))
+    out.append(error_case("nn.avg_pool1d", "layout-twice-factor", "avg_pool1d with layout NCW4 "
+                          "is the NCW layout; NC4W (a factor before W) is rejected.",
+                          [("x", ann((1, 4, 6), "float32"))],
+                          'R.nn.avg_pool1d(x, layout="NC4W")', "OpAttr"))
+    return out
+
+
+def layout_cases(rng):
+    return conv2d_layout_values(rng) + conv2d_layout_statics() + pool_layout_cases(rng) + \
+        other_layout_cases(rng)
+
+
+GROUPS = [conv1d_cases, conv3d_cases, conv_t_cases, pool_cases, adaptive_cases, layout_cases]
 
 
 def cases():
