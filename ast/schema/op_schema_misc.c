@@ -48,6 +48,11 @@ static const OpParam P_RESIZE2D[] = {
     ATTR("out_dtype", OPA_DTYPE, "None"),
 };
 
+/* Vision (vision/nms.py). */
+static const OpParam P_NMS[] = {
+    ARG("boxes"),         ARG("scores"),          ARG("max_output_boxes_per_class"),
+    ARG("iou_threshold"), ARG("score_threshold"), ATTR("output_format", OPA_STR, "\"onnx\"")};
+
 /* Quantization (qdq.py); QuantizeAttrs prints out_dtype before axis. */
 static const OpParam P_QUANTIZE[] = {ARG("data"), ARG("scale"), ARG("zero_point"),
                                      ATTR("axis", OPA_INT, "-1"),
@@ -95,6 +100,7 @@ static const OpSchema MISC_SCHEMAS[] = {
     SCHEMA("relax.collapse_sum_like", P_COLLAPSE_LIKE),
     SCHEMA("relax.collapse_sum_to", P_COLLAPSE_TO),
     SCHEMA("relax.image.resize2d", P_RESIZE2D),
+    SCHEMA("relax.vision.all_class_non_max_suppression", P_NMS),
     SCHEMA_ORDER("relax.quantize", P_QUANTIZE, QDQ_PRINT),
     SCHEMA_ORDER("relax.dequantize", P_DEQUANTIZE, QDQ_PRINT),
     SCHEMA("relax.grad.no_grad", P_INPUT),

@@ -448,8 +448,147 @@ def grad_cases(rng):
     return out
 
 
+def np_iou(a, b):
+    """nms_util.py calculate_overlap in float32: corners in either order, 0 when the union
+    is not positive."""
+    a, b = a.astype(F), b.astype(F)
+    al, at, ar, ab = min(a[0], a[2]), min(a[1], a[3]), max(a[0], a[2]), max(a[1], a[3])
+    bl, bt, br, bb = min(b[0], b[2]), min(b[1], b[3]), max(b[0], b[2]), max(b[1], b[3])
+    w = max(F(0), min(ar, br) - max(al, bl))
+    h = max(F(0), min(ab, bb) - max(at, bt))
+    area = h * w
+    u = (ar - al) * (ab - at) + (br - bl) * (bb - bt) - area
+    return F(0) if u <= 0 else area / u
+
+
+def np_nms_select(boxes, scores, max_boxes, iou_t, score_t):
+    """topi vision/nms.py: per (batch, class) the boxes above score_threshold by descending
+    score (ties: lower index first); greedy selection up to max_boxes, each selected box
+    suppressing later positive candidates with IoU >= iou_threshold; none when
+    iou_threshold <= 0. Returns {(b, c): [box, ...]}."""
+    out = {}
+    nb, nc, n = scores.shape
+    for b in range(nb):
+        for c in range(nc):
+            sc = scores[b, c].astype(F)
+            order = sorted(range(n), key=lambda i: (-float(sc[i]), i))
+            cand = [i for i in order if sc[i] > F(score_t)]
+            chosen, gone = [], set()
+            if iou_t > 0:
+                for j, bj in enumerate(cand):
+                    if len(chosen) >= max_boxes:
+                        break
+                    if bj in gone:
+                        continue
+                    chosen.append(bj)
+                    for bk in cand[j + 1:]:
+                        if sc[bk] > 0 and np_iou(boxes[b, bj], boxes[b, bk]) >= F(iou_t):
+                            gone.add(bk)
+            out[(b, c)] = chosen
+    return out
+
+
+def np_nms_onnx(boxes, scores, max_boxes, iou_t, score_t):
+    """The onnx layout: (B C N, 3) rows [batch, class, box] in (batch, class) order, the rest
+    0; the count as (1,)."""
+    nb, nc, n = scores.shape
+    rows = [[b, c, i] for (b, c), sel in sorted(np_nms_select(boxes, scores, max_boxes, iou_t,
+                                                             score_t).items()) for i in sel]
+    idx = np.zeros((nb * nc * n, 3), dtype=np.int64)
+    if rows:
+        idx[:len(rows)] = rows
+    return gen_ops.Tup([idx, np.array([len(rows)], dtype=np.int64)])
+
+
+def np_nms_tf(boxes, scores, max_boxes, iou_t, score_t):
+    """The tensorflow layout: per batch (C N, 2) rows [class, box], their float32 scores and
+    the per-batch count; the rest 0."""
+    nb, nc, n = scores.shape
+    sel = np_nms_select(boxes, scores, max_boxes, iou_t, score_t)
+    idx = np.zeros((nb, nc * n, 2), dtype=np.int64)
+    sc = np.zeros((nb, nc * n), dtype=F)
+    cnt = np.zeros((nb,), dtype=np.int64)
+    for b in range(nb):
+        r = 0
+        for c in range(nc):
+            for i in sel[(b, c)]:
+                idx[b, r] = [c, i]
+                sc[b, r] = scores[b, c, i]
+                r += 1
+        cnt[b] = r
+    return gen_ops.Tup([idx, sc, cnt])
+
+
+def nms_cases(rng):
+    out, f = [], FILE_GRAD.replace("grad", "vision")
+    op = "vision.all_class_non_max_suppression"
+    boxes = np.array([[[0, 0, 1, 1], [0, 0.1, 1, 1.1], [0, -0.1, 1, 0.9], [0, 10, 1, 11]],
+                      [[1, 1, 0, 0], [0.5, 0.5, 1.5, 1.5], [0, 0, 1, 1], [5, 5, 6, 6]]],
+                     dtype=F)
+    scores = np.array([[[0.9, 0.75, 0.6, 0.95], [0.5, 0.6, 0.7, 0.1]],
+                       [[0.3, 0.8, 0.8, 0.05], [0.2, 0.4, 0.35, 0.9]]], dtype=F)
+    p = [("b", ann((2, 4, 4), "float32")), ("s", ann((2, 2, 4), "float32"))]
+
+    def call(m, iou, st, fmt=None):
+        extra = ', output_format="%s"' % fmt if fmt else ""
+        return ('R.vision.all_class_non_max_suppression(b, s, R.const(%d, "int64"), '
+                'R.const(%r, "float32"), R.const(%r, "float32")%s)' % (m, iou, st, extra))
+    out.append(value_case(op, "onnx", "NMS per batch and class (ONNX layout): greedy by "
+                          "descending score, IoU >= 0.5 suppresses, unused rows 0.", p,
+                          call(4, 0.5, 0.0), [boxes, scores],
+                          np_nms_onnx(boxes, scores, 4, 0.5, 0.0), f))
+    out.append(value_case(op, "onnx-thresholds", "NMS with score_threshold 0.55 and "
+                          "iou_threshold 0.8: fewer candidates, less suppression.", p,
+                          call(4, 0.8, 0.55), [boxes, scores],
+                          np_nms_onnx(boxes, scores, 4, 0.8, 0.55), f))
+    out.append(tagged(value_case(op, "onnx-max2", "NMS keeping at most 2 boxes per class (TVM "
+                                 "v0.22 returns (B C max, 3) rows against its inference's "
+                                 "(B C N, 3)).", p, call(2, 0.5, 0.0), [boxes, scores],
+                                 np_nms_onnx(boxes, scores, 2, 0.5, 0.0), f),
+                      "tvm-bug", "tvm-nms-shape"))
+    out.append(tagged(value_case(op, "tensorflow", "NMS in the tensorflow layout: per batch "
+                                 "[class, box] rows, their scores and the count (TVM v0.22 "
+                                 "cannot build it).", p, call(4, 0.5, 0.0, "tensorflow"),
+                                 [boxes, scores], np_nms_tf(boxes, scores, 4, 0.5, 0.0), f),
+                      "tvm-bug", "tvm-nms-tensorflow"))
+    pp = p + [("m", ann((1,), "int64")), ("i", ann((1,), "float32")), ("t", ann((), "float32"))]
+    out.append(value_case(op, "tensor-params", "NMS with its limits as tensor parameters: a "
+                          "(1,) max count and iou_threshold, a scalar score_threshold.", pp,
+                          "R.vision.all_class_non_max_suppression(b, s, m, i, t)",
+                          [boxes, scores, np.array([3], dtype=np.int64),
+                           np.array([0.5], dtype=F), np.array(0.35, dtype=F)],
+                          np_nms_onnx(boxes, scores, 3, 0.5, 0.35), f))
+    ps = [("b", ann(("n", "k", 4), "float32")), ("s", ann(("n", "c", "k"), "float32")),
+          ("m", ann((), "int64")), ("i", ann((), "float32")), ("t", ann((), "float32"))]
+    case = sinfo_case(op, "symbolic", "the ONNX result is (n c k, 3) indices and a (1,) count.",
+                      ps, "R.vision.all_class_non_max_suppression(b, s, m, i, t)",
+                      'R.Tuple(R.Tensor((n * c * k, 3), dtype="int64"), '
+                      'R.Tensor((1,), dtype="int64"))', f)
+    out.append(case)
+    out.append(sinfo_case(op, "tensorflow-sinfo", "the tensorflow result is (n, c k, 2), (n, c k) "
+                          "float32 and (n,).", ps,
+                          'R.vision.all_class_non_max_suppression(b, s, m, i, t, "tensorflow")',
+                          'R.Tuple(R.Tensor((n, c * k, 2), dtype="int64"), '
+                          'R.Tensor((n, c * k), dtype="float32"), R.Tensor((n,), dtype="int64"))',
+                          f))
+    out.append(error_case(op, "rank", "2-D boxes are rejected.",
+                          [("b", ann((4, 4), "float32"))] + ps[1:],
+                          "R.vision.all_class_non_max_suppression(b, s, m, i, t)",
+                          "OpShapeMismatch", f))
+    out.append(diverges(error_case(op, "format", "an output_format other than onnx or "
+                                   "tensorflow is rejected (TVM's inference takes it as "
+                                   "tensorflow).", ps,
+                                   'R.vision.all_class_non_max_suppression(b, s, m, i, t, "coco")',
+                                   "OpAttr", f)))
+    out.append(undefined(error_case(op, "box-count", "boxes and scores disagreeing on the box "
+                                    "count fail when run.",
+                                    p[:1] + [("s", ann((2, 2, 3), "float32"))], call(4, 0.5, 0.0),
+                                    "OpPrecondition", f, args=[boxes, scores[:, :, :3].copy()])))
+    return out
+
+
 def more_cases(rng):
     out = []
-    for group in (create_cases, fma_wrap_cases, shape_collapse_cases, grad_cases):
+    for group in (create_cases, fma_wrap_cases, shape_collapse_cases, grad_cases, nms_cases):
         out.extend(group(rng))
     return out

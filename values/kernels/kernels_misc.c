@@ -5,6 +5,7 @@
 #include "values/kernels/kernels_misc.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ast/mem.h"
@@ -319,4 +320,89 @@ bool kernels_nll_loss_backward(const Tensor *g, const Tensor *pred, const Tensor
     }
     tensor_write_f64(out, acc);
     return true;
+}
+
+/* ---- all_class_non_max_suppression (topi vision/nms.py, nms_util.py) --------------------- */
+
+static double f32(double v)
+{
+    return (double)(float)v;
+}
+
+/* calculate_overlap: intersection over union of boxes a and b (4 values each). */
+static double box_iou(const double *a, const double *b)
+{
+    double al = fmin(a[0], a[2]), at = fmin(a[1], a[3]), ar = fmax(a[0], a[2]),
+           ab = fmax(a[1], a[3]);
+    double bl = fmin(b[0], b[2]), bt = fmin(b[1], b[3]), br = fmax(b[0], b[2]),
+           bb = fmax(b[1], b[3]);
+    double w = fmax(0.0, f32(fmin(ar, br) - fmax(al, bl)));
+    double h = fmax(0.0, f32(fmin(ab, bb) - fmax(at, bt)));
+    double area = f32(h * w);
+    double u = f32(f32(f32(f32(ar - al) * f32(ab - at)) + f32(f32(br - bl) * f32(bb - bt))) - area);
+    return u <= 0.0 ? 0.0 : f32(area / u);
+}
+
+typedef struct Scored {
+    double score;
+    int64_t index;
+} Scored;
+
+/* Descending score, then ascending index (a stable descending order). */
+static int by_score_desc(const void *pa, const void *pb)
+{
+    const Scored *a = pa, *b = pb;
+    if (a->score != b->score)
+        return a->score > b->score ? -1 : 1;
+    return a->index < b->index ? -1 : (a->index > b->index);
+}
+
+/* The candidates of one (batch, class) row: indices sorted by descending score, stable. */
+static void sort_desc(const double *score, int64_t n, int64_t *order)
+{
+    Scored *s = mem_alloc_atomic(sizeof(Scored) * (size_t)(n ? n : 1));
+    for (int64_t i = 0; i < n; i++)
+        s[i] = (Scored){isnan(score[i]) ? -INFINITY : score[i], i};
+    qsort(s, (size_t)n, sizeof(Scored), by_score_desc);
+    for (int64_t i = 0; i < n; i++)
+        order[i] = s[i].index;
+}
+
+static int64_t nms_row(const double *box, const double *score, int64_t n, const double *limits,
+                       int64_t max_per_class, int64_t *order, int64_t *sel)
+{
+    double iou_threshold = limits[0], score_threshold = limits[1];
+    sort_desc(score, n, order);
+    int64_t keep = 0, count = 0;
+    while (keep < n && score[order[keep]] > score_threshold)
+        keep++;
+    if (iou_threshold <= 0)
+        return 0;
+    bool *gone = mem_alloc_atomic(sizeof(bool) * (size_t)(n ? n : 1));
+    memset(gone, 0, sizeof(bool) * (size_t)(n ? n : 1));
+    for (int64_t j = 0; j < keep && count < max_per_class; j++) {
+        if (gone[j] || score[order[j]] <= -1.0)
+            continue;
+        sel[count++] = order[j];
+        for (int64_t k = j + 1; k < keep; k++)
+            if (!gone[k] && score[order[k]] > 0 &&
+                box_iou(box + order[j] * 4, box + order[k] * 4) >= iou_threshold)
+                gone[k] = true;
+    }
+    return count;
+}
+
+void kernels_nms(const Tensor *boxes, const Tensor *scores, int64_t max_per_class,
+                 double iou_threshold, double score_threshold, int64_t *sel, int64_t *count)
+{
+    int64_t nb = scores->shape[0], nc = scores->shape[1], n = scores->shape[2];
+    double *box = read_all(boxes), *sc = read_all(scores);
+    double limits[2] = {f32(iou_threshold), f32(score_threshold)};
+    int64_t *order = mem_alloc_atomic(sizeof(int64_t) * (size_t)(n ? n : 1));
+    for (int64_t b = 0; b < nb; b++)
+        for (int64_t c = 0; c < nc; c++) {
+            int64_t row = b * nc + c;
+            count[row] = nms_row(box + b * n * 4, sc + row * n, n, limits, max_per_class, order,
+                                 sel + row * n);
+        }
 }

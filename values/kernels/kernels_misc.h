@@ -57,4 +57,13 @@ bool kernels_nll_loss_backward(const Tensor *g, const Tensor *pred, const Tensor
                                const Tensor *weights, const char *reduction, int64_t ignore_index,
                                Tensor *out);
 
+/* all_class_non_max_suppression on boxes (B, N, 4) and scores (B, C, N): per batch and class,
+ * the boxes scoring above score_threshold in descending score order (ties: lower index first);
+ * each one not suppressed is selected (at most max_per_class), then suppresses the later
+ * positive-scoring candidates whose IoU with it (float32, corners in either order) reaches
+ * iou_threshold; no box is selected when iou_threshold <= 0. sel (B * C, N) gets the selected
+ * box indices in order, count (B * C) their number. */
+void kernels_nms(const Tensor *boxes, const Tensor *scores, int64_t max_per_class,
+                 double iou_threshold, double score_threshold, int64_t *sel, int64_t *count);
+
 #endif

@@ -17,6 +17,7 @@ static const OpImpl MISC_IMPLS[] = {
     OP("relax.collapse_sum_like", collapse_sum_like, "all"),
     OP("relax.collapse_sum_to", collapse_sum_to, "all"),
     OP("relax.image.resize2d", resize2d, "all"),
+    OP("relax.vision.all_class_non_max_suppression", nms, "float"),
     OP("relax.quantize", quantize, "float"),
     OP("relax.dequantize", dequantize, "all"),
     OP("relax.grad.no_grad", no_grad, "all"),

@@ -31,6 +31,8 @@ MISC_DECLARE(checkpoint);
 MISC_DECLARE(nll_loss_backward);
 MISC_DECLARE(pool2d_backward);
 MISC_DECLARE(take_backward);
+/* ops_misc_vision.c */
+MISC_DECLARE(nms);
 
 /* OpPrecondition with the call's rule. */
 _Noreturn void misc_fail(struct Interp *in, const Expr *call, const char *fmt, ...)

@@ -93,6 +93,26 @@ static void test_collapse_and_take_backward(void)
         kernels_take_backward(vec(dtype_float32(), 1, g), vec(dtype_int64(), 1, bad), 0, dst), 0);
 }
 
+static void test_nms_suppression(void)
+{
+    /* one class of three boxes: box 1 overlaps box 0 by IoU 0.8 / 1.2, box 2 is apart */
+    int64_t bs[3] = {1, 3, 4}, ss[3] = {1, 1, 3};
+    Tensor *boxes = tensor_new(dtype_float32(), 3, bs),
+           *scores = tensor_new(dtype_float32(), 3, ss);
+    const double b[12] = {0, 0, 1, 1, 0, 0.2, 1, 1.2, 0, 5, 1, 6}, s[3] = {0.7, 0.9, 0.8};
+    for (int i = 0; i < 12; i++)
+        tensor_set_f64(boxes, i, b[i]);
+    for (int i = 0; i < 3; i++)
+        tensor_set_f64(scores, i, s[i]);
+    int64_t sel[3], count[1];
+    kernels_nms(boxes, scores, 3, 0.5, 0.0, sel, count);
+    CU_ASSERT_EQUAL(count[0], 2); /* box 1 (0.9), then box 2 (0.8); box 0 suppressed */
+    CU_ASSERT_EQUAL(sel[0], 1);
+    CU_ASSERT_EQUAL(sel[1], 2);
+    kernels_nms(boxes, scores, 3, 0.0, 0.0, sel, count);
+    CU_ASSERT_EQUAL(count[0], 0); /* iou_threshold 0 selects nothing, as topi's loop */
+}
+
 UNIT_SUITE(ops_misc)
 {
     CU_pSuite s = CU_add_suite("ops_misc", 0, 0);
@@ -101,4 +121,5 @@ UNIT_SUITE(ops_misc)
     CU_add_test(s, "resize_nearest_asymmetric", test_resize_nearest_asymmetric);
     CU_add_test(s, "resize_rounding_names", test_resize_rounding_names);
     CU_add_test(s, "collapse_and_take_backward", test_collapse_and_take_backward);
+    CU_add_test(s, "nms_suppression", test_nms_suppression);
 }
