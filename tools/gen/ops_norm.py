@@ -474,6 +474,22 @@ def attention_cases(rng):
                           "symbolic dims.", qkv(("b", "s", 4, 16), ("b", "t", 2, 16),
                                                 ("b", "t", 2, 8)),
                           "R.nn.attention(q, k, v)", sinfo(("b", "s", 4, 8), "float32")))
+    out.append(sinfo_case(op, "symbolic-heads", "attention with h query heads over 2 key heads "
+                          "passes (h is not provably other than a multiple).",
+                          qkv((1, 3, "h", 4), (1, 5, 2, 4), (1, 5, 2, 4)),
+                          "R.nn.attention(q, k, v)", sinfo((1, 3, "h", 4), "float32")))
+    q, k, v = floats(rng, (2, 3, 1, 2)), floats(rng, (2, 2, 1, 2)), floats(rng, (2, 2, 1, 2))
+    out.append(value_case(op, "symbolic-run", "attention with symbolic lengths, run "
+                          "with 3 queries and 2 keys.",
+                          qkv((2, "s", 1, 2), (2, "t", 1, 2), (2, "t", 1, 2)),
+                          "R.nn.attention(q, k, v, causal_mask=\"BottomRight\")",
+                          [tensor(a, "float32") for a in (q, k, v)],
+                          tensor(np_attention(q, k, v, mask="BottomRight"), "float32"), TOL))
+    out.append(value_case(op, "symbolic-batch", "attention with a symbolic batch, run with batch "
+                          "2 (TVM v0.22's lowering cannot build it).",
+                          qkv(("b", 3, 1, 2), ("b", 2, 1, 2), ("b", 2, 1, 2)),
+                          "R.nn.attention(q, k, v)", [tensor(a, "float32") for a in (q, k, v)],
+                          tensor(np_attention(q, k, v), "float32"), TOL))
     out.append(sinfo_case(op, "unknown-shape", "attention of a query with only its rank known "
                           "gives a rank-4 tensor.",
                           [("q", 'R.Tensor(dtype="float16", ndim=4)'),
@@ -683,6 +699,10 @@ def nll_cases(rng):
     out.append(sinfo_case(op, "symbolic-none", "nll_loss none of (n, c, d) predictions gives "
                           "(n, d).", params(("n", "c", "d"), ("n", "d")),
                           "R.nn.nll_loss(p, t, reduction=\"none\")", sinfo(("n", "d"), "float32")))
+    out.append(sinfo_case(op, "rank-only-none", "nll_loss none of predictions with only their "
+                          "rank 3 known gives rank 2.",
+                          [("p", 'R.Tensor(dtype="float32", ndim=3)'), ("t", ann(("n", 2), "int64"))],
+                          "R.nn.nll_loss(p, t, reduction=\"none\")", sinfo(2, "float32")))
     out.append(sinfo_case(op, "symbolic-mean", "nll_loss mean gives a scalar.",
                           params(("n", "c"), ("n",), ("c",)), "R.nn.nll_loss(p, t, w)",
                           sinfo((), "float32")))
@@ -743,6 +763,9 @@ def pixel_shuffle_cases(rng):
     out.append(sinfo_case(op, "symbolic", "pixel_shuffle multiplies symbolic H and W by r.",
                           [("x", ann(("n", 8, "h", "w"), "float32"))], "R.nn.pixel_shuffle(x, 2)",
                           sinfo(("n", 2, "h * 2", "w * 2"), "float32")))
+    out.append(sinfo_case(op, "rank-only", "pixel_shuffle of a tensor with only its rank known "
+                          "keeps the rank.", [("x", 'R.Tensor(dtype="float16", ndim=4)')],
+                          "R.nn.pixel_shuffle(x, 3)", sinfo(4, "float16")))
     out.append(sinfo_case(op, "symbolic-channels", "pixel_shuffle of a symbolic channel count "
                           "c gives c // 4 channels for r = 2.",
                           [("x", ann(("n", "c", 2, 3), "float32"))], "R.nn.pixel_shuffle(x, 2)",
@@ -773,6 +796,7 @@ TVM_DIFFERENCES = {
     "instance-norm-nhwc": ["tvm-bug", "tvm-instance-norm-negative-channel"],
     "attention-grouped-heads": ["tvm-bug", "tvm-attention-grouped-heads"],
     "attention-unknown-shape": ["tvm-bug", "tvm-attention-unknown-shape"],
+    "attention-symbolic-batch": ["tvm-bug", "tvm-attention-symbolic-batch"],
     "attention-window": ["tvm-diverges"],
     "attention-mask-name": ["tvm-diverges"],
     "attention-window-no-mask": ["tvm-diverges"],
