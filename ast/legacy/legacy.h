@@ -32,7 +32,7 @@ void legacy_rewrite(const char *file, PyBody *top, ErrorTrap *trap);
 
 /* Parses `text` in the given mode. In auto mode, *detected (when not NULL) receives the
  * legacy form that switched the reader, and its name is NULL when none did. */
-IRModule *legacy_parse(const char *file, const char *text, SyntaxMode mode,
-                       LegacyForm *detected, ErrorTrap *trap);
+IRModule *legacy_parse(const char *file, const char *text, SyntaxMode mode, LegacyForm *detected,
+                       ErrorTrap *trap);
 
 #endif

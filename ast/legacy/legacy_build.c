@@ -137,54 +137,48 @@ PyStmt *lpy_assign(PyExpr *target, PyExpr *value, Span span)
 
 /* ---- dims as signature strings ---------------------------------------------------------- */
 
+static const struct {
+    PyOp op;
+    const char *text;
+} DIM_OPS[] = {{PYOP_ADD, " + "},
+               {PYOP_SUB, " - "},
+               {PYOP_MUL, " * "},
+               {PYOP_FLOORDIV, " // "},
+               {PYOP_MOD, " % "}};
+
 static const char *binop_text(PyOp op)
 {
-    switch (op) {
-    case PYOP_ADD:
-        return " + ";
-    case PYOP_SUB:
-        return " - ";
-    case PYOP_MUL:
-        return " * ";
-    case PYOP_FLOORDIV:
-        return " // ";
-    case PYOP_MOD:
-        return " % ";
-    default:
-        return NULL;
-    }
+    for (size_t i = 0; i < sizeof DIM_OPS / sizeof DIM_OPS[0]; i++)
+        if (DIM_OPS[i].op == op)
+            return DIM_OPS[i].text;
+    return NULL;
 }
 
+/* dim -> NAME | INT | '-' dim | dim op dim, op in + - * // % */
 static bool unparse(StrBuf *sb, const PyExpr *e)
 {
-    switch (e->kind) {
-    case PY_NAME:
+    if (e->kind == PY_NAME) {
         strbuf_add(sb, e->u.name);
         return true;
-    case PY_INT:
+    }
+    if (e->kind == PY_INT) {
         strbuf_addf(sb, "%lld", (long long)e->u.int_value);
         return true;
-    case PY_UNARYOP:
-        if (e->u.unary.op != PYOP_NEG)
-            return false;
+    }
+    if (e->kind == PY_UNARYOP && e->u.unary.op == PYOP_NEG) {
         strbuf_add(sb, "-");
         return unparse(sb, e->u.unary.operand);
-    case PY_BINOP: {
-        const char *op = binop_text(e->u.binop.op);
-        if (op == NULL)
-            return false;
-        if (e->parenthesized)
-            strbuf_addc(sb, '(');
-        bool ok = unparse(sb, e->u.binop.left);
-        strbuf_add(sb, op);
-        ok = ok && unparse(sb, e->u.binop.right);
-        if (e->parenthesized)
-            strbuf_addc(sb, ')');
-        return ok;
     }
-    default:
+    if (e->kind != PY_BINOP || binop_text(e->u.binop.op) == NULL)
         return false;
-    }
+    if (e->parenthesized)
+        strbuf_addc(sb, '(');
+    bool ok = unparse(sb, e->u.binop.left);
+    strbuf_add(sb, binop_text(e->u.binop.op));
+    ok = ok && unparse(sb, e->u.binop.right);
+    if (e->parenthesized)
+        strbuf_addc(sb, ')');
+    return ok;
 }
 
 const char *lpy_unparse_dim(const PyExpr *e)

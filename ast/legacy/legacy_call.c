@@ -103,8 +103,8 @@ static PyExpr *dps_call(LegacyCtx *ctx, PyExpr *e, const char *d)
     if (func->kind == PY_NAME)
         func = legacy_global_ref(ctx, func);
     PyExpr *args[2] = {func, inputs(ctx, e->u.call.args[1])};
-    PyExpr *call = lpy_call(lpy_dotted("R", packed ? "call_dps_packed" : "call_tir", e->span),
-                            args, 2, e->span);
+    PyExpr *call = lpy_call(lpy_dotted("R", packed ? "call_dps_packed" : "call_tir", e->span), args,
+                            2, e->span);
     lpy_add_kw(call, "out_sinfo", out_sinfo(ctx, shape, dtype, e->span));
     return call;
 }
@@ -278,7 +278,7 @@ LegacyKind legacy_kind_of_rhs(LegacyCtx *ctx, const PyExpr *value, const char **
         const PyExpr *s = lpy_kw(value, "out_sinfo");
         return s != NULL ? legacy_kind_of_annotation(s, dtype) : LKIND_UNKNOWN;
     }
-    if (strcmp(d, "R.match_cast") == 0)
+    if (strcmp(d, "R.match_cast") == 0 && value->u.call.nargs == 2)
         return legacy_kind_of_annotation(value->u.call.args[1], dtype);
     if (strcmp(d, "R.const") == 0) {
         *dtype = dtype_kw(value, 1);

@@ -58,7 +58,7 @@ static bool tensor_call_has_underscore(const PyExpr *e)
     return false;
 }
 
-static const char *const LEGACY_CALLS[] = {"R.match_shape", "R.outputs", "R.dot", "T.var",
+static const char *const LEGACY_CALLS[] = {"R.match_shape",           "R.outputs", "R.dot", "T.var",
                                            "R.read_tensor_from_file", NULL};
 
 const char *legacy_form_of_expr(const PyExpr *e)
@@ -172,8 +172,8 @@ static void walk_annotation(Finder *f, const PyExpr *ann)
 {
     if (ann == NULL)
         return;
-    if (ann->kind == PY_NAME && (strcmp(ann->u.name, "Tensor") == 0 ||
-                                 strcmp(ann->u.name, "Tuple") == 0)) {
+    if (ann->kind == PY_NAME &&
+        (strcmp(ann->u.name, "Tensor") == 0 || strcmp(ann->u.name, "Tuple") == 0)) {
         found(f, ann->u.name, ann->span);
         return;
     }

@@ -16,8 +16,8 @@ typedef enum LegacyKind { LKIND_UNKNOWN, LKIND_TENSOR, LKIND_SHAPE, LKIND_OTHER 
 typedef struct LegacyVar {
     const char *name;
     LegacyKind kind;
-    const char *dtype;  /* a tensor's dtype when known, else NULL */
-    PyExpr *dims;       /* a shape variable bound to a literal shape: its dims (a tuple) */
+    const char *dtype; /* a tensor's dtype when known, else NULL */
+    PyExpr *dims;      /* a shape variable bound to a literal shape: its dims (a tuple) */
 } LegacyVar;
 
 typedef struct LegacyCtx {
@@ -31,7 +31,7 @@ typedef struct LegacyCtx {
     int nvars, capvars;
     const char **shape_vars; /* names used as dims, in first-use order */
     int nshape_vars, capshape_vars;
-    bool impure;      /* the body calls R.call_packed or R.print (LEG-12) */
+    bool impure; /* the body calls R.call_packed or R.print (LEG-12) */
     bool in_dataflow;
 } LegacyCtx;
 

@@ -156,7 +156,7 @@ static PyStmt *stmt(LegacyCtx *ctx, PyStmt *s)
         bool outer = ctx->in_dataflow;
         for (int i = 0; i < s->u.with.n; i++)
             if (legacy_is(s->u.with.items[i]->kind == PY_CALL ? s->u.with.items[i]->u.call.func
-                                                               : s->u.with.items[i],
+                                                              : s->u.with.items[i],
                           "R.dataflow"))
                 ctx->in_dataflow = true;
         body(ctx, &s->u.with.body);
@@ -307,8 +307,8 @@ bool legacy_syntax_mode_parse(const char *text, SyntaxMode *out)
     return false;
 }
 
-IRModule *legacy_parse(const char *file, const char *text, SyntaxMode mode,
-                       LegacyForm *detected, ErrorTrap *trap)
+IRModule *legacy_parse(const char *file, const char *text, SyntaxMode mode, LegacyForm *detected,
+                       ErrorTrap *trap)
 {
     PyBody top = py_parse_file(file, text, trap);
     if (detected != NULL)

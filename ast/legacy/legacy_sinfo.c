@@ -59,8 +59,7 @@ PyExpr *legacy_dims(LegacyCtx *ctx, PyExpr *dims, LegacyAnnMode mode)
 
 /* R.Tensor(shape, dtype) from the legacy parts; `_` (RuntimeDepShape) or an omitted shape
  * gives no shape, so ndim is unknown unless a keyword says it; `_` dtype is Void. */
-static PyExpr *tensor(LegacyCtx *ctx, PyExpr *shape, PyExpr *dtype, LegacyAnnMode mode,
-                      Span span)
+static PyExpr *tensor(LegacyCtx *ctx, PyExpr *shape, PyExpr *dtype, LegacyAnnMode mode, Span span)
 {
     PyExpr *call = lpy_call(lpy_dotted("R", "Tensor", span), NULL, 0, span);
     if (!is_unknown(shape)) {

@@ -31,8 +31,7 @@ static int split_tuple(LegacyCtx *ctx, PyStmt *s, PyStmt **out)
     PyExpr *t = s->u.assign.targets[0];
     PyExpr *v = s->u.assign.value;
     if (v->kind != PY_TUPLE || v->u.seq.n != t->u.seq.n)
-        legacy_fail(ctx, "LegacyTVar", "LEG-13", s->span,
-                    "declare one T.var per variable");
+        legacy_fail(ctx, "LegacyTVar", "LEG-13", s->span, "declare one T.var per variable");
     for (int i = 0; i < t->u.seq.n; i++) {
         if (!is_tvar(v->u.seq.items[i]))
             legacy_fail(ctx, "LegacyTVar", "LEG-13", v->u.seq.items[i]->span,
@@ -58,7 +57,7 @@ static int count_out(const PyBody *b)
     for (int i = 0; i < b->n; i++) {
         const PyStmt *s = b->stmts[i];
         n += declares_tvars(s) && s->u.assign.value->kind == PY_TUPLE ? s->u.assign.value->u.seq.n
-                                                                       : 1;
+                                                                      : 1;
     }
     return n;
 }
@@ -74,6 +73,8 @@ void legacy_primfunc(LegacyCtx *ctx, PyStmt *def)
             out[n++] = s;
         } else if (s->u.assign.targets[0]->kind == PY_TUPLE) {
             n += split_tuple(ctx, s, out + n);
+        } else if (s->u.assign.value->kind != PY_CALL) {
+            legacy_fail(ctx, "LegacyTVar", "LEG-13", s->span, "declare one T.var per variable");
         } else {
             s->u.assign.value = tvar(ctx, s->u.assign.value);
             out[n++] = s;

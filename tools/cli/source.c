@@ -11,6 +11,7 @@
 #include "ast/astform/astform.h"
 #include "ast/legacy/legacy.h"
 #include "ast/mem.h"
+#include "ast/text/py_parser.h"
 #include "tools/cli/cli.h"
 #include "tools/conform/case_file.h"
 
@@ -128,10 +129,35 @@ int source_take_syntax_option(int *argc, char **argv)
     return 0;
 }
 
+/* After today's reader refused a program that --syntax current read: a note naming its
+ * first legacy form, when it has one. */
+static void note_legacy_forms(const char *name, const char *text)
+{
+    ErrorTrap trap;
+    if (setjmp(trap.jmp) != 0)
+        return;
+    PyBody top = py_parse_file(name, text, &trap);
+    LegacyForm form;
+    if (legacy_detect(&top, &form))
+        fprintf(stderr,
+                "relax: note: %s uses the legacy Relax syntax (%s at %d:%d); "
+                "--syntax legacy or auto reads it\n",
+                name, form.name, form.span.line, form.span.col);
+}
+
 /* LEG-1: the one-line notice that auto mode chose the legacy reader, on stderr so that what
  * a command prints on stdout stays as it is. */
 IRModule *source_parse_text(const char *name, const char *text, ErrorTrap *trap)
 {
+    if (syntax_mode == SYNTAX_CURRENT) {
+        ErrorTrap inner;
+        if (setjmp(inner.jmp) != 0) {
+            note_legacy_forms(name, text);
+            Error e = inner.error;
+            error_raise(trap, e.phase, e.code, e.rule, e.span, "%s", e.message);
+        }
+        return legacy_parse(name, text, SYNTAX_CURRENT, NULL, &inner);
+    }
     LegacyForm form;
     IRModule *mod = legacy_parse(name, text, syntax_mode, &form, trap);
     if (syntax_mode == SYNTAX_AUTO && form.name != NULL)

@@ -67,8 +67,8 @@ static void test_unparse_dim(void)
     }
     PyExpr *e = py_parse_expr("t.py", "n * (m + 1) // 2 - -k", span_make("t.py", 1, 1), &trap);
     CU_ASSERT_STRING_EQUAL(lpy_unparse_dim(e), "n * (m + 1) // 2 - -k");
-    CU_ASSERT_PTR_NULL(lpy_unparse_dim(py_parse_expr("t.py", "n ** 2", span_make("t.py", 1, 1),
-                                                     &trap)));
+    CU_ASSERT_PTR_NULL(
+        lpy_unparse_dim(py_parse_expr("t.py", "n ** 2", span_make("t.py", 1, 1), &trap)));
 }
 
 /* The legacy text read in `mode` is alpha-equal to `today` read by today's reader. */
