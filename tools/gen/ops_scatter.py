@@ -460,6 +460,13 @@ def scatter_elements_cases(rng):
                                  "only when legalizing it).", pf,
                                  "R.scatter_elements(x, i, u, axis=2)", "OpAttr"), "tvm-diverges"))
     out.append(undefined(error_case(
+        op, "wider", "Indices wider than the data off the scatter axis stop the reference; "
+        "TVM's flat offsets reach other elements or past the end: undefined.",
+        [("x", ann((2, 2), "int32")), ("i", ann((2, 3), "int64")), ("u", ann((2, 3), "int32"))],
+        "R.scatter_elements(x, i, u)", "OpPrecondition",
+        [tensor(np.zeros((2, 2)), "int32"), tensor(np.zeros((2, 3)), "int64"),
+         tensor(u, "int32")])))
+    out.append(undefined(error_case(
         op, "out-of-range", "An index past the axis stops the reference; TVM writes out of "
         "bounds: undefined.", pi, "R.scatter_elements(x, i, u, axis=1)", "OpPrecondition",
         [tensor(d, "int32"), tensor(np.array([[0, 3, 0], [0, 0, 0]]), "int64"),
@@ -607,6 +614,12 @@ def index_put_cases(rng):
                           [("x", ann((3,), "float32")), ("a", ann((2,), "int64")),
                            ("v", ann((2,), "int32"))], "R.index_put(x, R.tuple(a), v)",
                           "OpDTypeMismatch"))
+    out.append(tagged(error_case(
+        op, "lengths", "Index tensors of lengths 2 and 3 fail when run." + desc,
+        [("x", ann((3, 3), "float32")), ("a", ann(("m",), "int64")), ("b", ann(("k",), "int64")),
+         ("v", ann(("m",), "float32"))], "R.index_put(x, R.tuple(a, b), v)", "OpPrecondition",
+        [tensor(d, "float32"), tensor(a, "int64"), tensor(np.array([0, 1, 2]), "int64"),
+         tensor(v, "float32")]), *INDEX_PUT_BUG))
     out.append(undefined(error_case(
         op, "out-of-range", "An index past its axis stops the reference; TVM writes out of "
         "bounds: undefined.", p, "R.index_put(x, R.tuple(a, b), v)", "OpPrecondition",
@@ -661,6 +674,12 @@ def slice_scatter_cases(rng):
                           "R.slice_scatter(x, s, 1, 5, 2, axis=1)", "OpDTypeMismatch"))
     out.append(error_case(op, "axis", "axis 2 is out of range for rank 2.", p,
                           "R.slice_scatter(x, s, 1, 5, 2, axis=2)", "OpAttr"))
+    out.append(undefined(error_case(
+        op, "src-length-run", "A symbolic src length that does not fit the slice when run stops "
+        "the reference (TVM reads src out of bounds: undefined).",
+        [("x", ann((2, 6), "float32")), ("s", ann((2, "k"), "float32"))],
+        "R.slice_scatter(x, s, 1, 5, 2, axis=1)", "OpPrecondition",
+        [tensor(d, "float32"), tensor(np.ones((2, 3)), "float32")])))
     out.append(error_case(op, "rank", "src must have the data's rank.",
                           [("x", ann((2, 6), "float32")), ("s", ann((2,), "float32"))],
                           "R.slice_scatter(x, s, 1, 5, 2, axis=1)", "OpShapeMismatch"))
@@ -800,6 +819,12 @@ def meshgrid_cases(rng):
                            ("c", ann((2,), "float32"))], "R.meshgrid([a, b, c])",
                           [tensor(x, "float32") for x in xs],
                           gen_ops.Tup([tensor(g, "float32") for g in grids])))
+    one = np_meshgrid([b], "ij")
+    out.append(tagged(value_case(op, "one", "One input gives a tuple of one grid, the input "
+                                 "itself (TVM v0.22 legalizes it to a lone tensor, not a tuple).",
+                                 [("b", ann((3,), "int32"))], "R.meshgrid((b,))",
+                                 [tensor(b, "int32")], gen_ops.Tup([tensor(one[0], "int32")])),
+                      "tvm-bug", "tvm-meshgrid-one-input"))
     ps = [("a", ann(("m",), "float32")), ("b", ann(("n",), "float32"))]
     out.append(sinfo_case(op, "symbolic-ij", "n grids of shape (len_0, ..., len_n-1).", ps,
                           "R.meshgrid((a, b))", "R.Tuple(%s, %s)" % (

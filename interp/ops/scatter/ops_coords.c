@@ -86,7 +86,8 @@ Value *scatter_eval_nonzero(struct Interp *in, const Expr *call, Value **args, i
 {
     Tensor *x = ops_kernel_tensor(in, call, args, nargs, 0);
     const char *err = NULL;
-    return scatter_result(in, call, kernel_nonzero(x, &err), err);
+    Tensor *out = kernel_nonzero(x, &err);
+    return scatter_result(in, call, out, err);
 }
 
 /* ---- bucketize ---------------------------------------------------------------------------- */

@@ -41,7 +41,8 @@ Value *scatter_eval_gather_elements(struct Interp *in, const Expr *call, Value *
     Tensor *ix = ops_kernel_tensor(in, call, args, nargs, 1);
     int axis = ops_kernel_axis(in, call, ops_attr_int(call, "axis", 0), x->ndim);
     const char *err = NULL;
-    return scatter_result(in, call, kernel_gather_elements(x, ix, axis, &err), err);
+    Tensor *out = kernel_gather_elements(x, ix, axis, &err);
+    return scatter_result(in, call, out, err);
 }
 
 /* ---- gather_nd ---------------------------------------------------------------------------- */
@@ -194,5 +195,6 @@ Value *scatter_eval_index_tensor(struct Interp *in, const Expr *call, Value **ar
     int n = 0;
     Tensor **ts = nargs > 1 ? scatter_kernel_tensors(in, call, args, 1, false, &n) : NULL;
     const char *err = NULL;
-    return scatter_result(in, call, kernel_index_tensor(x, ts, n, &err), err);
+    Tensor *out = kernel_index_tensor(x, ts, n, &err);
+    return scatter_result(in, call, out, err);
 }
