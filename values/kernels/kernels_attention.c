@@ -1,6 +1,5 @@
-/* kernels_attention: multi-head attention (softmax(scale Q K^T + bias) V over the visible
- * keys) in double, rounded once into the query's dtype. SPEC_NOTES: "Operators"
- * (OP-nn.attention, OP-nn.attention_bias, OP-nn.attention_var_len). */
+/* kernels_attention: multi-head attention, softmax(scale Q K^T + bias) V over the visible
+ * keys, in double rounded once (float16 step by step, as TVM). SPEC_NOTES: "Operators". */
 #include "values/kernels/kernels_attention.h"
 
 #include <math.h>
@@ -19,6 +18,9 @@ static double *read_all(const Tensor *t)
 typedef struct Attn {
     const double *q, *k, *v, *bias;
     int64_t S, Skv, H, Hk, Hv, D, Dv;
+    bool half;       /* float16: every step rounded to float16, as TVM computes it */
+    DataType dtype;  /* the query's */
+    double sqrt_dim; /* sqrt(head_dim), in float16 steps for float16 */
     const int64_t *bshape;
     const AttnParams *p;
     double *out;
@@ -31,6 +33,12 @@ static double bias_at(const Attn *a, int64_t b, int64_t h, int64_t i, int64_t j)
     const int64_t *s = a->bshape;
     int64_t bb = s[0] == 1 ? 0 : b, hh = s[1] == 1 ? 0 : h, ii = s[2] == 1 ? 0 : i;
     return a->bias[((bb * s[1] + hh) * s[2] + ii) * s[3] + j];
+}
+
+/* x as float16 holds it, for float16 operands; x itself otherwise. */
+static double rd(const Attn *a, double x)
+{
+    return a->half ? tensor_round_f64(a->dtype, x) : x;
 }
 
 static bool visible(const AttnParams *p, int64_t i, int64_t j, int64_t offset)
@@ -47,22 +55,23 @@ static double score(const Attn *a, int64_t b, int64_t h, int64_t s, int64_t j)
     const double *kr = a->k + ((b * a->Skv + j) * a->Hk + hk) * a->D;
     double dot = 0.0;
     for (int64_t d = 0; d < a->D; d++)
-        dot += qr[d] * kr[d];
-    return a->p->has_scale ? dot * a->p->scale : dot / sqrt((double)a->D);
+        dot = rd(a, dot + rd(a, qr[d] * kr[d]));
+    return rd(a, a->p->has_scale ? dot * a->p->scale : dot / a->sqrt_dim);
 }
 
-/* One output row: query row s (row i of its sequence, whose keys are [k0, k0 + sk)). */
+/* One output row: query row s (row i of its sequence, whose keys are [k0, k0 + sk)). The
+ * max is taken over the visible keys only; the exponentials are kept in a->scores. */
 static void attend_row(const Attn *a, int64_t b, int64_t h, int64_t s, int64_t i, int64_t k0,
                        int64_t sk, int64_t offset)
 {
-    double mx = -INFINITY;
+    double mx = -INFINITY, sum = 0.0;
     bool any = false;
     for (int64_t j = 0; j < sk; j++) {
         if (!visible(a->p, i, j, offset))
             continue;
         double x = score(a, b, h, s, k0 + j);
         if (a->bias != NULL)
-            x += bias_at(a, b, h, i, j);
+            x = rd(a, x + bias_at(a, b, h, i, j));
         a->scores[j] = x;
         mx = any && !(x > mx) && !isnan(x) ? mx : x;
         any = true;
@@ -72,19 +81,21 @@ static void attend_row(const Attn *a, int64_t b, int64_t h, int64_t s, int64_t i
         o[d] = 0.0;
     if (!any)
         return;
+    for (int64_t j = 0; j < sk; j++) {
+        if (visible(a->p, i, j, offset)) {
+            a->scores[j] = rd(a, exp(rd(a, a->scores[j] - mx)));
+            sum = rd(a, sum + a->scores[j]);
+        }
+    }
     int64_t hv = h / (a->H / a->Hv);
-    double sum = 0.0;
     for (int64_t j = 0; j < sk; j++) {
         if (!visible(a->p, i, j, offset))
             continue;
-        double e = exp(a->scores[j] - mx);
-        sum += e;
+        double w = rd(a, a->scores[j] / sum);
         const double *vr = a->v + ((b * a->Skv + k0 + j) * a->Hv + hv) * a->Dv;
         for (int64_t d = 0; d < a->Dv; d++)
-            o[d] += e * vr[d];
+            o[d] = rd(a, o[d] + rd(a, w * vr[d]));
     }
-    for (int64_t d = 0; d < a->Dv; d++)
-        o[d] /= sum;
 }
 
 /* Batch entry b, query rows [q0, q0 + sq) against key rows [k0, k0 + sk). */
@@ -113,6 +124,9 @@ static Attn attn_new(const Tensor *q, const Tensor *k, const Tensor *v, const Te
     a.Hv = v->shape[2];
     a.Dv = v->shape[3];
     a.p = p;
+    a.dtype = q->dtype;
+    a.half = q->dtype.code == DT_FLOAT && q->dtype.bits == 16;
+    a.sqrt_dim = rd(&a, sqrt(rd(&a, (double)a.D)));
     a.out = mem_alloc_atomic(sizeof(double) * (size_t)(out->numel ? out->numel : 1));
     for (int64_t i = 0; i < out->numel; i++)
         a.out[i] = 0.0;

@@ -22,7 +22,10 @@ typedef struct AttnParams {
 /* q (B, S, H, D), k (B, Skv, Hk, D), v (B, Skv, Hv, Dv), H a multiple of Hk and Hv (query
  * head h reads key head h / (H / Hk)); bias NULL or 4-D broadcasting to (B, H, S, Skv).
  * out (B, S, H, Dv): softmax over the visible keys of scale * q.k (+ bias), in double,
- * rounded once; a row that sees no key is 0. */
+ * rounded once; a row that sees no key is 0. float16 rounds every step to float16 in TVM's
+ * order (products, sums, the scaling, bias, exponentials, their sum, the weights, the
+ * weighted sum of v), as TVM's float16 lowering computes; only the max differs (TVM's masked
+ * form counts the hidden scores as 0 in it). */
 void kernels_attention(const Tensor *q, const Tensor *k, const Tensor *v, const Tensor *bias,
                        const AttnParams *p, Tensor *out);
 
