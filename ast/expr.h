@@ -93,6 +93,9 @@ typedef struct Expr {
     ExprKind kind;
     Span span;
     StructInfo *sinfo; /* derived StructInfo; NULL until derived */
+    /* EXPR_EXTERN_FUNC: the FuncStructInfo written in R.ExternFunc(name, R.Callable(...)), or
+     * NULL for the default (opaque, impure). */
+    StructInfo *extern_sinfo;
     union {
         ConstData *constant;
         Var *var;

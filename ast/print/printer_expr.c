@@ -320,8 +320,14 @@ void printer_emit_expr(Printer *p, StrBuf *sb, const Expr *e)
         strbuf_addf(sb, "R.dtype(\"%s\")", dtype_str(e->u.dtype));
         return;
     case EXPR_EXTERN_FUNC:
+        /* TVM's printer drops a written StructInfo; printing it keeps the program's meaning
+         * (its purity and result) through a second reading (SPEC_NOTES §4.5). */
         strbuf_add(sb, "R.ExternFunc(");
         literal_add_string(sb, e->u.extern_symbol);
+        if (e->extern_sinfo != NULL) {
+            strbuf_add(sb, ", ");
+            printer_emit_sinfo(p, sb, e->extern_sinfo);
+        }
         strbuf_addc(sb, ')');
         return;
     case EXPR_CALL:
@@ -379,7 +385,7 @@ static void emit_sinfo_args(Printer *p, StrBuf *sb, const Expr *e)
 /* The callee argument of the packed and DPS forms prints as its symbol string. */
 static void emit_callee_arg(Printer *p, StrBuf *sb, const Expr *arg)
 {
-    if (arg->kind == EXPR_EXTERN_FUNC)
+    if (arg->kind == EXPR_EXTERN_FUNC && arg->extern_sinfo == NULL)
         literal_add_string(sb, arg->u.extern_symbol);
     else
         printer_emit_expr(p, sb, arg);
@@ -532,13 +538,14 @@ static void emit_call_expr(Printer *p, StrBuf *sb, const Expr *e)
     }
     const Attrs *attrs = e->u.call.attrs;
     int *order = printer_sorted_keys(attrs);
-    if (op->kind == EXPR_EXTERN_FUNC) {
+    if (op->kind == EXPR_EXTERN_FUNC && op->extern_sinfo == NULL) {
         strbuf_add(sb, "R.call_packed(");
         literal_add_string(sb, op->u.extern_symbol);
         if (e->u.call.nargs > 0)
             strbuf_add(sb, ", ");
     } else {
-        bool paren = op->kind != EXPR_VAR && op->kind != EXPR_GLOBAL_VAR;
+        bool paren = op->kind != EXPR_VAR && op->kind != EXPR_GLOBAL_VAR &&
+                     op->kind != EXPR_EXTERN_FUNC;
         if (paren)
             strbuf_addc(sb, '(');
         printer_emit_expr(p, sb, op);
@@ -551,7 +558,7 @@ static void emit_call_expr(Printer *p, StrBuf *sb, const Expr *e)
         emit_kw_attr(p, &kw, attrs->keys[order[i]], attrs->values[order[i]]);
     emit_sinfo_args(p, &kw, e);
     const char *rest = strbuf_str(&kw);
-    bool bare = e->u.call.nargs == 0 && op->kind != EXPR_EXTERN_FUNC;
+    bool bare = e->u.call.nargs == 0 && !(op->kind == EXPR_EXTERN_FUNC && op->extern_sinfo == NULL);
     strbuf_add(sb, bare && rest[0] ? rest + 2 : rest);
     strbuf_addc(sb, ')');
 }

@@ -479,9 +479,25 @@ static Expr *hint_on_device_form(ScriptCtx *ctx, const PyExpr *c, const char *fn
     return call;
 }
 
+/* extern -> R.ExternFunc(global_symbol [, struct_info]) ; the struct_info is a
+ * FuncStructInfo (R.Callable(...)) that replaces the default opaque impure one (SI-13). */
 static Expr *extern_form(ScriptCtx *ctx, const PyExpr *c, const char *fname)
 {
-    return extern_func(string_arg(ctx, c, fname, "global_symbol")->u.str, c->span);
+    static const char *const names[] = {"global_symbol", "struct_info"};
+    Args a = {.call = c, .fname = fname};
+    bind_args(ctx, &a, names, 2, false);
+    require(ctx, &a, 0, "a global symbol");
+    if (a.slot[0]->kind != PY_STR)
+        script_fail(ctx, "BadArguments", a.slot[0]->span, "R.%s takes a string", fname);
+    Expr *e = extern_func(a.slot[0]->u.str, c->span);
+    if (a.slot[1] == NULL || a.slot[1]->kind == PY_NONE)
+        return e;
+    StructInfo *s = script_sinfo(ctx, a.slot[1], SMODE_BODY);
+    if (s->kind != SINFO_FUNC)
+        script_fail(ctx, "BadArguments", a.slot[1]->span,
+                    "the StructInfo of R.ExternFunc must be an R.Callable");
+    e->extern_sinfo = s;
+    return e;
 }
 
 /* shape -> R.shape('[' dim {',' dim} ']') */

@@ -195,7 +195,10 @@ static StructInfo *derive_node(SiCtx *c, Expr *e)
     case EXPR_IF:
         return derive_if(c, e);
     case EXPR_EXTERN_FUNC:
-        /* SI-13: an opaque, impure callable whose calls derive from sinfo_args. */
+        /* SI-13: an opaque, impure callable whose calls derive from sinfo_args, unless
+         * R.ExternFunc(name, R.Callable(...)) gave its StructInfo. */
+        if (e->extern_sinfo != NULL)
+            return e->extern_sinfo;
         return sinfo_func_opaque(sinfo_object(e->span), false, NULL, e->span);
     case EXPR_CALL:
         return si_derive_call(c, e);

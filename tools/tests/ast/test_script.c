@@ -428,6 +428,37 @@ static void test_nested_functions(void)
 
 /* ---- shape variables ----------------------------------------------------------------- */
 
+/* `k = T.int64(16)` names a PrimExpr (no binding); R.ExternFunc keeps a written R.Callable. */
+static void test_aliases_and_extern(void)
+{
+    Function *f = lone("@R.function(pure=False)\n"
+                       "def f(x: R.Tensor((\"n\",), \"float32\")):\n"
+                       "    n = T.int64()\n"
+                       "    N, k = T.int64(), T.int64(16)\n"
+                       "    y = R.match_cast(x, R.Tensor((k,), \"float32\"))\n"
+                       "    m = n * 2\n"
+                       "    p = m\n"
+                       "    q = (p,)\n"
+                       "    g = R.ExternFunc(\"sym\", R.Callable([R.Object], R.Object, purity=True))\n"
+                       "    h = R.ExternFunc(\"sym\")\n"
+                       "    return q\n");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    Expr *y = bind_at(f, 0, 0)->value;
+    CU_ASSERT_EQUAL(bind_at(f, 0, 0)->struct_info->u.tensor.shape->u.shape.values[0]->kind, PE_INT);
+    CU_ASSERT_EQUAL(y->kind, EXPR_VAR);
+    /* m and p are aliases of n * 2: q is the first binding after y. */
+    Expr *q = bind_at(f, 0, 1)->value;
+    CU_ASSERT_EQUAL_FATAL(q->kind, EXPR_TUPLE);
+    CU_ASSERT_EQUAL_FATAL(q->u.tuple.fields[0]->kind, EXPR_PRIM_VALUE);
+    CU_ASSERT_EQUAL(q->u.tuple.fields[0]->u.prim->kind, PE_MUL);
+    Expr *g = bind_at(f, 0, 2)->value;
+    CU_ASSERT_EQUAL_FATAL(g->kind, EXPR_EXTERN_FUNC);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(g->extern_sinfo);
+    CU_ASSERT_EQUAL(g->extern_sinfo->kind, SINFO_FUNC);
+    CU_ASSERT_TRUE(g->extern_sinfo->u.func.purity);
+    CU_ASSERT_PTR_NULL(bind_at(f, 0, 3)->value->extern_sinfo);
+}
+
 static void test_shape_vars(void)
 {
     Function *f = lone("@R.function\n"
@@ -930,4 +961,5 @@ UNIT_SUITE(script)
     CU_add_test(s, "constants", test_constants);
     CU_add_test(s, "annotations", test_annotations);
     CU_add_test(s, "scopes and spans", test_scopes_and_spans);
+    CU_add_test(s, "PrimExpr aliases and typed ExternFuncs", test_aliases_and_extern);
 }
