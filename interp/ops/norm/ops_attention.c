@@ -63,11 +63,19 @@ static bool infer_attrs(OpInferCtx *ctx)
     return true;
 }
 
-static AttnParams params_of(const Expr *call)
+/* The attributes at run time, checked again (a program may reach the kernel unchecked). */
+static AttnParams params_of(struct Interp *in, const Expr *call)
 {
     AttnParams p;
     const char *mask = ops_attr_str(call, "causal_mask", "");
-    scale_of(call, &p.has_scale, &p.scale);
+    if (!scale_of(call, &p.has_scale, &p.scale))
+        norm_kernel_fail(in, call, "scale must be a number");
+    if (ops_attr(call, "causal_mask") != NULL && strcmp(mask, "TopLeft") != 0 &&
+        strcmp(mask, "BottomRight") != 0)
+        norm_kernel_fail(in, call, "causal_mask must be \"TopLeft\" or \"BottomRight\"");
+    if (ops_attr(call, "window_size") != NULL &&
+        (ops_attr_int(call, "window_size", 0) <= 0 || ops_attr(call, "causal_mask") == NULL))
+        norm_kernel_fail(in, call, "window_size must be positive and come with a causal_mask");
     /* The scale is a float32 FloatImm in TVM's attributes. */
     p.scale = tensor_round_f64(dtype_float32(), p.scale);
     p.mask = strcmp(mask, "TopLeft") == 0       ? ATTN_TOP_LEFT
@@ -209,7 +217,7 @@ Value *ops_norm_kernel_attention(struct Interp *in, const Expr *call, Value **ar
     t[3] = nargs == 4 ? norm_float_arg(in, call, args, nargs, 3) : NULL;
     if (t[3] != NULL)
         check_bias(in, call, t[0], t[1], t[3]);
-    AttnParams p = params_of(call);
+    AttnParams p = params_of(in, call);
     Tensor *out = new_output(in, call, t);
     kernels_attention(t[0], t[1], t[2], t[3], &p, out);
     return value_tensor(out);
@@ -261,7 +269,7 @@ Value *ops_norm_kernel_attention_var_len(struct Interp *in, const Expr *call, Va
         norm_kernel_fail(in, call, "seqstart_q and seqstart_k count different sequences");
     check_max(in, call, mq, q0, sq->numel - 1);
     check_max(in, call, mk, k0, sk->numel - 1);
-    AttnParams p = params_of(call);
+    AttnParams p = params_of(in, call);
     Tensor *out = new_output(in, call, t);
     kernels_attention_var_len(t[0], t[1], t[2], q0, k0, sq->numel - 1, &p, out);
     return value_tensor(out);

@@ -227,6 +227,8 @@ static ChannelNorm kernel_channel_norm(struct Interp *in, const Expr *call, Valu
     n.x = norm_float_arg(in, call, args, nargs, 0);
     n.gamma = ops_kernel_tensor(in, call, args, nargs, 1);
     n.beta = ops_kernel_tensor(in, call, args, nargs, 2);
+    if (ops_attr(call, "channel_axis") == NULL)
+        norm_kernel_fail(in, call, "channel_axis is missing");
     n.channel = ops_kernel_axis(in, call, ops_attr_int(call, "channel_axis", 0), n.x->ndim);
     n.axes = kernel_axes(in, call, n.x, &n.naxes);
     for (int k = 0; k < n.naxes; k++)
