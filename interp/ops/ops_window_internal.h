@@ -1,6 +1,6 @@
-/* ops_window_internal: what the sliding-window operator files share: layouts as permutations
- * of the canonical one, window attributes of any spatial rank, and symbolic output extents.
- * SPEC_NOTES: "Operators" (OP-nn.conv1d, OP-nn.max_pool1d, OP-nn.adaptive_avg_pool2d, ...). */
+/* ops_window_internal: what the sliding-window operator files share: layouts (permuted and
+ * packed) against the canonical one, window attributes of any spatial rank, and symbolic
+ * output extents. SPEC_NOTES: "Operators" (OP-nn.conv2d, OP-nn.max_pool2d, OP-nn.conv1d, ...). */
 #ifndef RELAX_INTERP_OPS_WINDOW_INTERNAL_H
 #define RELAX_INTERP_OPS_WINDOW_INTERNAL_H
 

@@ -2,7 +2,6 @@
  * TVM's tir::Layout reads them (primal axes and packed sub-axes such as NCHW4c), converted to
  * and from the canonical layout as tir::BijectiveLayout converts them: dims at inference,
  * tensors at run time. SPEC_NOTES: "Operators" (OP-nn.conv2d, OP-nn.max_pool2d, ...). */
-#include <stdio.h>
 #include <string.h>
 
 #include "ast/mem.h"

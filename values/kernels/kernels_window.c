@@ -1,5 +1,6 @@
 /* kernels_window: convolution, transposed convolution and pooling over 1 to 3 spatial axes,
- * naive loops in a fixed order. SPEC_NOTES: "Operators" (OP-nn.conv1d, OP-nn.max_pool1d, ...). */
+ * naive loops in a fixed order, and tensors moved between a layout and the canonical one.
+ * SPEC_NOTES: "Operators" (OP-nn.conv1d, OP-nn.conv2d, OP-nn.max_pool1d, ...). */
 #include "values/kernels/kernels_window.h"
 
 #include <math.h>

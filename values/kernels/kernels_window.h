@@ -1,7 +1,8 @@
 /* kernels_window: sliding-window kernels of any spatial rank (1 to 3): convolution, transposed
  * convolution, max/avg pooling and adaptive average pooling, in the canonical layouts
- * (data N C <spatial>, weight O I <spatial>, transposed weight I O <spatial>).
- * SPEC_NOTES: "Operators" (OP-nn.conv1d, OP-nn.conv3d, OP-nn.conv2d_transpose, ...). */
+ * (data N C <spatial>, weight O I <spatial>, transposed weight I O <spatial>), and the moves
+ * of a tensor between another layout (permuted or packed, as NCHW4c) and the canonical one.
+ * SPEC_NOTES: "Operators" (OP-nn.conv1d, OP-nn.conv2d, OP-nn.conv2d_transpose, ...). */
 #ifndef RELAX_VALUES_KERNELS_WINDOW_H
 #define RELAX_VALUES_KERNELS_WINDOW_H
 
