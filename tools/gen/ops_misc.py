@@ -108,7 +108,9 @@ def np_quantize(x, scale, zp, axis, out_dtype):
     tz = t if zp.dtype.kind != "f" or zp.dtype.itemsize <= t.itemsize else zp.dtype
     q = (q.astype(tz) + per_axis(zp, x, axis).astype(tz)).astype(tz)
     lo, hi = INT_RANGE[out_dtype]
-    q = np.maximum(np.minimum(q, tz.type(hi)), tz.type(lo))
+    # clip_cast: te.min then te.max, which LLVM lowers as selects (a NaN takes the bound)
+    q = np.where(q < tz.type(hi), q, tz.type(hi))
+    q = np.where(q > tz.type(lo), q, tz.type(lo))
     return q.astype(out_dtype)
 
 
@@ -151,6 +153,11 @@ def qdq_cases():
                           "to uint8: negative results clip to 0, large ones to 255.", p[:1],
                           'R.quantize(x, R.const(0.5, "float32"), R.const(10, "int8"), '
                           'out_dtype="uint8")', [x], np_quantize(x, s0, z0, -1, "uint8"), file))
+    xn = np.array([np.nan, np.inf, -np.inf, 63.25, -65.75], dtype=F)
+    out.append(value_case(op, "nan-inf", "quantize of NaN and infinities: the clip's selects "
+                          "give NaN the upper bound.", [("x", ann((5,), "float32"))],
+                          'R.quantize(x, R.const(0.5, "float32"), R.const(3, "int8"))', [xn],
+                          np_quantize(xn, s0, np.array(3, dtype=np.int8), 0, "int8"), file))
     p3 = [("x", ann((2, 6), "float32")), ("s", ann((), "float32")), ("z", ann((), "int8"))]
     out.append(tagged(value_case(op, "scalar-params", "quantize with rank-0 scale and zero point "
                                  "parameters (TVM v0.22's legalization indexes them as 1-D and "
@@ -334,6 +341,15 @@ def resize_cases(rng):
                           "(topi reads pixels as float32).",
                           [("x", ann((1, 1, 2, 2), "float64"))], resize_expr("(3, 3)"), [x64],
                           np_resize2d(x64, (3, 3)), file, exact_tol()))
+    xh = floats(rng, (1, 1, 2, 3)).astype(np.float16)
+    out.append(value_case(op, "float16", "linear on float16 data: computed in float32, rounded "
+                          "once to float16.", [("x", ann((1, 1, 2, 3), "float16"))],
+                          resize_expr("(3, 4)"), [xh], np_resize2d(xh, (3, 4)), file))
+    out.append(tagged(value_case(op, "out-dtype", "out_dtype float16 converts the float32 result "
+                                 "(TVM v0.22's legalization drops out_dtype and returns "
+                                 "float32).", p, resize_expr("(2, 3)", out_dtype="float16"), [x],
+                                 np_resize2d(x, (2, 3), out_dtype="float16"), file),
+                      "tvm-bug", "tvm-resize-out-dtype"))
     out.append(sinfo_case(op, "symbolic", "resize2d replaces H and W by the size.",
                           [("x", ann(("n", 3, "h", "w"), "float32"))], resize_expr("(8, 9)"),
                           sinfo(("n", 3, 8, 9), "float32"), file))

@@ -15,7 +15,9 @@ F = np.float32
 
 
 def round_half_away(v):
-    """tir.round as LLVM lowers it: halves away from zero."""
+    """tir.round as LLVM lowers it: halves away from zero (NaN and infinities stay)."""
+    if not math.isfinite(v):
+        return v
     return math.floor(v + 0.5) if v >= 0 else -math.floor(-v + 0.5)
 
 
