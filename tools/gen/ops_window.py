@@ -444,6 +444,9 @@ def conv2d_layout_values(rng):
         conv_layout_case(rng, op, "n2n-c2c2c", "conv2d with out_layout N2nHWC2c2c: a batch "
                          "sub-axis and two channel sub-axes (C = 4 C' + 2 c + c').",
                          [(2, 2, 3, 3), (8, 2, 2, 2)], ("NCHW", "OIHW", "N2nHWC2c2c")),
+        conv_layout_case(rng, op, "subaxis-first", "conv2d in N4cHWC and O4oHWI: a sub-axis "
+                         "may stand before its primal axis (channel 4 C + c at [n, c, h, w, C]).",
+                         [(1, 8, 3, 3), (8, 8, 2, 2)], ("N4cHWC", "O4oHWI", "N4cHWC")),
         conv_layout_case(rng, op, "out-factor-pads", "conv2d of 6 output channels into "
                          "out_layout NCHW4c: ceildiv(6, 4) = 2 blocks, the last two lanes of "
                          "the second zero (as topi's layout_transform pads).",
