@@ -118,13 +118,14 @@ const char *ops_window_packed(const char *text, const char *canonical, PackedLay
 
 /* ---- dims -------------------------------------------------------------------------------- */
 
+/* e * k, folded for a constant e whose product fits int64. */
 static PrimExpr *mul_const(PrimExpr *e, int64_t k, Span sp)
 {
-    int64_t c;
+    int64_t c, prod;
     if (k == 1)
         return e;
-    if (prover_const_int(e, &c))
-        return primexpr_int(c * k, dtype_int64(), sp);
+    if (prover_const_int(e, &c) && !__builtin_mul_overflow(c, k, &prod))
+        return primexpr_int(prod, dtype_int64(), sp);
     return primexpr_binary(PE_MUL, e, primexpr_int(k, dtype_int64(), sp), sp);
 }
 
