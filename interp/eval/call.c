@@ -188,6 +188,25 @@ Value *interp_call(Interp *in, Value *callee, Value **args, int nargs, Span span
                 value_kind_name(callee->kind));
 }
 
+/* LIMIT-fuel: an operator's tensor operands, also those inside a tuple operand (concat's),
+ * cost one unit per element before it runs, and its result's elements after (the tensor
+ * size limit bounds what one result can hold). */
+static int64_t operand_elements(Value **args, int n)
+{
+    int64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        const Value *a = args[i];
+        if (a->kind == VAL_TENSOR) {
+            total += tensor_numel(a->u.tensor);
+        } else if (a->kind == VAL_TUPLE) {
+            for (int k = 0; k < a->u.tuple.n; k++)
+                if (a->u.tuple.fields[k]->kind == VAL_TENSOR)
+                    total += tensor_numel(a->u.tuple.fields[k]->u.tensor);
+        }
+    }
+    return total;
+}
+
 static Value **eval_args(Interp *in, Env *env, const Expr *call)
 {
     int n = call->u.call.nargs;
@@ -209,7 +228,10 @@ Value *call_eval(Interp *in, Env *env, const Expr *call, TailCall *tc)
             if (impl == NULL || impl->kernel == NULL)
                 interp_fail(in, "OpNotImplemented", "E-12", call->span, "operator %s has no kernel",
                             op->u.op_name);
-            return impl->kernel(in, call, args, n);
+            interp_charge(in, operand_elements(args, n), call->span);
+            Value *result = impl->kernel(in, call, args, n);
+            interp_charge(in, operand_elements(&result, 1), call->span);
+            return result;
         }
         Value *r = builtins_call(in, env, call, args, n);
         return r != NULL ? r : value_unit();

@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <string.h>
+#include <time.h>
 
 #include "interp/eval/env.h"
 #include "interp/eval/eval_internal.h"
@@ -16,6 +17,13 @@
  * which covers what builtins, packed functions and the TIR interpreter use below a call. */
 #define INTERP_STACK_BYTES ((size_t)1 << 30)
 #define INTERP_STACK_MARGIN ((size_t)4 << 20)
+
+static double monotonic_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
 
 void interp_options_default(InterpOptions *opt)
 {
@@ -58,6 +66,8 @@ void interp_init(Interp *in, const IRModule *mod, const InterpOptions *opt, Erro
         interp_options_default(&in->opt);
     strbuf_init(&in->out);
     in->fuel = in->opt.fuel;
+    if (in->opt.timeout > 0)
+        in->deadline = monotonic_seconds() + in->opt.timeout;
     in->packed = packed_registry_new();
     packed_register_spectest(in->packed);
     lowered_register_packed(in->packed);
@@ -103,15 +113,35 @@ noreturn void interp_fail(Interp *in, const char *code, const char *rule, Span s
     error_raise(in->trap, PHASE_RUNTIME, code, rule, span, "%s", msg);
 }
 
-void interp_step(Interp *in, Span span)
+/* Interruption and LIMIT-time, looked at on every 1024th step or charge. */
+static void check_stop(Interp *in, Span span)
 {
     if (in->opt.interrupt != NULL && *in->opt.interrupt)
         interp_fail(in, "Interrupted", NULL, span, "interrupted");
+    if (in->deadline > 0 && (in->steps++ & 1023) == 0 && monotonic_seconds() > in->deadline)
+        interp_fail(in, "Timeout", "LIMIT-time", span, "the run took longer than %g seconds",
+                    in->opt.timeout);
+}
+
+void interp_step(Interp *in, Span span)
+{
+    check_stop(in, span);
     /* LIMIT-fuel */
     if (in->fuel <= 0)
         interp_fail(in, "StepLimit", "LIMIT-fuel", span, "the step budget of %lld ran out",
                     (long long)in->opt.fuel);
     in->fuel--;
+}
+
+void interp_charge(Interp *in, int64_t units, Span span)
+{
+    check_stop(in, span);
+    /* LIMIT-fuel: an operator's elements, all at once, before its work */
+    if (units < 0 || units > in->fuel)
+        interp_fail(in, "StepLimit", "LIMIT-fuel", span,
+                    "the step budget of %lld ran out (this operator needs %lld more)",
+                    (long long)in->opt.fuel, (long long)(units < 0 ? INT64_MAX : units - in->fuel));
+    in->fuel -= units;
 }
 
 void interp_write(Interp *in, const char *text)

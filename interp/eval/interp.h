@@ -27,6 +27,7 @@ typedef struct InterpOptions {
     /* Set (by a SIGINT handler: the REPL's Ctrl-C) to stop the evaluation at its next step
      * with an Interrupted error; NULL when nothing interrupts. */
     const volatile sig_atomic_t *interrupt;
+    double timeout; /* wall-clock seconds for the whole run (LIMIT-time); 0: none */
 } InterpOptions;
 
 #define INTERP_DEFAULT_MAX_DEPTH 10000
@@ -49,6 +50,8 @@ typedef struct Interp {
     struct EnvMap *bound_funcs; /* make_closure's synthesized functions, by callee */
     struct EnvMap *gvar_index;  /* GlobalVar* -> 1 + its index in mod->funcs */
     uintptr_t stack_limit;      /* calls below this C stack address raise DepthLimit; 0: none */
+    double deadline;            /* LIMIT-time: the monotonic clock's reading to stop at; 0: none */
+    int64_t steps;              /* steps and charges taken, to read the clock now and then */
 } Interp;
 
 void interp_options_default(InterpOptions *opt);
@@ -64,6 +67,10 @@ Value *interp_eval(Interp *in, struct Env *env, const Expr *e);
 /* Raises a runtime error: code from SPEC_NOTES §2 "Runtime errors", rule id or NULL. */
 noreturn void interp_fail(Interp *in, const char *code, const char *rule, Span span,
                           const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Spends `units` of fuel at once: an operator spends one unit per element of its operands
+ * and of its result, and matmul one per multiply-accumulate (LIMIT-fuel); raises StepLimit
+ * when not enough is left. */
+void interp_charge(Interp *in, int64_t units, Span span);
 /* Spends one step of fuel; raises StepLimit when none is left. */
 void interp_step(Interp *in, Span span);
 /* Appends printed text to the output (and echoes it when asked). */

@@ -81,6 +81,17 @@ Value *manip_eval_matmul(struct Interp *in, const Expr *call, Value **args, int 
 {
     Tensor *a = ops_kernel_tensor(in, call, args, nargs, 0);
     Tensor *b = ops_kernel_tensor(in, call, args, nargs, 1);
+    /* LIMIT-fuel: one unit per multiply-accumulate: batch x M x K x N, where the batch is
+     * the larger operand's (a (..., M, K) times b (..., K, N)); an overflow is more than any
+     * budget. */
+    if (a->ndim >= 1 && b->ndim >= 1) {
+        int64_t m = a->ndim >= 2 ? a->shape[a->ndim - 2] : 1;
+        int64_t n = b->ndim >= 2 ? b->shape[b->ndim - 1] : 1;
+        int64_t via_a = 0, via_b = 0;
+        bool over = __builtin_mul_overflow(tensor_numel(a), n, &via_a) ||
+                    __builtin_mul_overflow(tensor_numel(b), m, &via_b);
+        interp_charge(in, over ? -1 : via_a > via_b ? via_a : via_b, call->span);
+    }
     const char *err = NULL;
     return manip_result(in, call, kernel_matmul(a, b, out_dtype_or(call, a->dtype), &err), err);
 }

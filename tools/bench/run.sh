@@ -28,6 +28,9 @@ python="${PYTHON:-/usr/bin/python3}"
 export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1
 [[ -x "$relax" ]] || { echo "run.sh: no relax binary at $relax" >&2; exit 2; }
 "$python" -c 'import numpy' 2>/dev/null || { echo "run.sh: $python has no numpy" >&2; exit 2; }
+# Operators spend fuel per element and per multiply-accumulate (LIMIT-fuel): a budget no
+# benchmark reaches, so that each measures the work and not the limit.
+fuel=100000000000
 
 out="$(mktemp)"
 trap 'rm -f "$out"' EXIT
@@ -69,7 +72,7 @@ print("{tensor: {dtype: float32, shape: [16, 16], data: %s}}" % ([[0.0625] * 16]
 
 printf "%-14s %8s %8s %8s\n" benchmark relax_s numpy_s ratio
 
-r=$(elapsed "$relax" run "$here/fib.relax.py" --arg "$(scalar_i64 22)")
+r=$(elapsed "$relax" run --fuel "$fuel" "$here/fib.relax.py" --arg "$(scalar_i64 22)")
 grep -q "data: 17711}" "$out" || { echo "run.sh: fib: unexpected result: $(cat "$out")" >&2; exit 1; }
 p=$(elapsed "$python" "$here/fib_numpy.py" 22)
 report fib22 "$r" "$p"
@@ -81,7 +84,7 @@ grep -q "data: \[100000, 100000, 100000, 100000\]" "$out" ||
 p=$(elapsed "$python" "$here/countdown_numpy.py" 100000)
 report countdown1e5 "$r" "$p"
 
-r=$(elapsed "$relax" run "$here/matmul_chain.relax.py" --arg "$matmul_x" --arg "$matmul_w")
+r=$(elapsed "$relax" run --fuel "$fuel" "$here/matmul_chain.relax.py" --arg "$matmul_x" --arg "$matmul_w")
 grep -q "data: \[\[2.6875, 2.6875" "$out" ||
     { echo "run.sh: matmul200: unexpected result: $(head -c 200 "$out")" >&2; exit 1; }
 p=$(elapsed "$python" "$here/matmul_chain_numpy.py")
@@ -119,9 +122,9 @@ op_bench() {
     local name="$1" prog="$here/$2.relax.py" twin="$here/$2_numpy.py" tol="$3"
     local r rb p pb rsum psum
     repeat="${OPS_REPEAT:-5}"
-    r=$(cpu_elapsed "$relax" run "$prog")
+    r=$(cpu_elapsed "$relax" run --fuel "$fuel" "$prog")
     rsum=$(relax_checksum)
-    rb=$(cpu_elapsed "$relax" run "$prog" --entry baseline)
+    rb=$(cpu_elapsed "$relax" run --fuel "$fuel" "$prog" --entry baseline)
     p=$(cpu_elapsed "$python" "$twin")
     psum=$(numpy_checksum)
     pb=$(cpu_elapsed "$python" "$twin" baseline)

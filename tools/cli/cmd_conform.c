@@ -16,6 +16,7 @@
 #include "tools/conform/known_failures.h"
 #include "tools/conform/pool.h"
 #include "tools/conform/report.h"
+#include "tools/conform/run_entry.h"
 #include "tools/conform/runner.h"
 #include "tools/conform/selection.h"
 
@@ -35,6 +36,8 @@ const char CMD_CONFORM_USAGE[] =
     "  --adapter 'COMMAND'     judge an external implementation (tools/adapters/README.md)\n"
     "  --adapter-protocol N    1: one COMMAND per request (default); 2: one persistent COMMAND\n"
     "  --adapter-timeout SECS  wall-clock limit per adapter request (default 60)\n"
+    "  --timeout SECS          wall-clock limit of each run of the reference (a Timeout\n"
+    "                          runtime error, LIMIT-time); default none\n"
     "  --dump-requests DIR     also write every adapter request into DIR\n"
     "  --max-failures N        stop after N failures; --fail-fast is --max-failures 1\n"
     "  --allow-skips           a run where every case is skipped is not an error\n"
@@ -91,7 +94,7 @@ static bool takes_value(const char *a)
     static const char *const with_value[] = {"--filter",  "--tag",        "--junit",
                                              "--tap",     "--jsonl",      "--scoreboard",
                                              "-j",        "--jobs",       "--max-failures",
-                                             "--known-failures"};
+                                             "--known-failures", "--timeout"};
     for (size_t i = 0; i < sizeof with_value / sizeof *with_value; i++) {
         if (strcmp(a, with_value[i]) == 0)
             return true;
@@ -116,7 +119,14 @@ static int take_option(Conform *cf, const char *a, const char *v)
         cf->scoreboard = v;
     else if (strcmp(a, "--known-failures") == 0)
         cf->known_path = v;
-    else if (strcmp(a, "--max-failures") == 0 && !parse_count(v, &cf->max_failures))
+    else if (strcmp(a, "--timeout") == 0) {
+        char *end;
+        double t = strtod(v, &end);
+        if (end == v || *end != '\0' || !(t > 0) || t > 1e9)
+            return cli_usage_error("conform", "--timeout needs a positive number of seconds, "
+                                              "got '%s'", v);
+        run_entry_set_timeout(t);
+    } else if (strcmp(a, "--max-failures") == 0 && !parse_count(v, &cf->max_failures))
         return cli_usage_error("conform", "--max-failures needs a positive count, got '%s'", v);
     else if ((strcmp(a, "-j") == 0 || strcmp(a, "--jobs") == 0) && !parse_count(v, &cf->jobs))
         return cli_usage_error("conform", "%s needs a positive count, got '%s'", a, v);

@@ -17,7 +17,7 @@
 
 const char CMD_RUN_USAGE[] =
     "usage: relax run FILE [--entry NAME] [--arg VALUE ...] [--trace] [--max-depth N]\n"
-    "                 [--fuel N] [--quiet] [--syntax legacy|current|auto]\n"
+    "                 [--fuel N] [--timeout S] [--quiet] [--syntax legacy|current|auto]\n"
     "\n"
     "Calls the entry function (default main) of the program in FILE and prints its result\n"
     "in the value notation of the conformance cases, on its own line. What R.print and\n"
@@ -35,7 +35,10 @@ const char CMD_RUN_USAGE[] =
     "                  =json one JSON object a line (line, col, func, depth, rule, kind,\n"
     "                  var, value, id, shape_vars)\n"
     "  --max-depth N   the Relax call depth limit (default 10000)\n"
-    "  --fuel N        the evaluation step budget (default 10000000)\n"
+    "  --fuel N        the evaluation budget (default 10000000): a step per binding,\n"
+    "                  call and TIR loop iteration, and per element of an operator's\n"
+    "                  operands and result (per multiply-accumulate for matmul)\n"
+    "  --timeout S     stop with a Timeout error after S seconds of wall-clock time\n"
     "  --quiet         do not print what the program prints; only the result\n"
     "  --syntax MODE   how FILE is read: auto (default: today's TVMScript, or the legacy\n"
     "                  2022 syntax when FILE uses a legacy form such as R.match_shape or\n"
@@ -116,11 +119,23 @@ static int parse_valued(int argc, char **argv, int *i, RunArgs *ra)
         ra->opt.fuel = n;
         return 1;
     }
+    if ((v = option_value(argc, argv, i, "--timeout", &bad)) != NULL) {
+        char *end;
+        errno = 0;
+        double t = strtod(v, &end);
+        if (end == v || *end != '\0' || errno == ERANGE || !(t > 0) || t > 1e9) {
+            cli_usage_error(argv[0], "--timeout expects a positive number of seconds, got '%s'",
+                            v);
+            return -1;
+        }
+        ra->opt.timeout = t;
+        return 1;
+    }
     return bad ? -1 : 0;
 }
 
 static const char *const RUN_OPTIONS[] = {"--entry", "--arg",  "--trace", "--max-depth",
-                                          "--fuel",  "--quiet", "--syntax", NULL};
+                                          "--fuel",  "--timeout", "--quiet", "--syntax", NULL};
 
 /* Reads the command line; returns false on a usage error (already reported). */
 static bool parse_args(int argc, char **argv, RunArgs *ra)

@@ -13,10 +13,19 @@
 
 /* ---- the call ---- */
 
+/* LIMIT-time for calls made without options (the conformance runner's): 0, none. */
+static double default_timeout;
+
+void run_entry_set_timeout(double seconds)
+{
+    default_timeout = seconds;
+}
+
 bool run_entry_call(const RunEntryRequest *req, RunEntryOutput *out, Error *err)
 {
     InterpOptions defaults;
     interp_options_default(&defaults);
+    defaults.timeout = default_timeout;
     const InterpOptions *opt = req->opt != NULL ? req->opt : &defaults;
     /* On the heap so that what it printed is still there after the jump. */
     Interp *in = MEM_NEW(Interp);

@@ -32,6 +32,10 @@ typedef struct RunEntryTolerance {
     bool exact;
 } RunEntryTolerance;
 
+/* The wall-clock limit (LIMIT-time) of every later call made without options (`relax
+ * conform --timeout`); 0: none. */
+void run_entry_set_timeout(double seconds);
+
 /* Sets up an interpreter (a fresh one per call: spectest.counter starts at 0) and calls the
  * entry. Returns false with *err set when the interpreter raised an error. */
 bool run_entry_call(const RunEntryRequest *req, RunEntryOutput *out, Error *err);

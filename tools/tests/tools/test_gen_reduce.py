@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""End-to-end checks of `relax gen` and `relax reduce`: generated programs are deterministic,
+"""End-to-end checks of `relax gen`, `relax reduce` and `--timeout`: generated programs are deterministic,
 their case files are valid and judge an adapter, the differential checks pass on 1,000
 programs, and the reducer shrinks a planted disagreement (an adapter whose R.maximum is
 wrong) and an error to a few lines, writing a case file that reproduces it.
@@ -83,6 +83,43 @@ class Generate(unittest.TestCase):
             p = relax("gen", *args)
             self.assertEqual(p.returncode, 2, args)
             self.assertIn("relax help gen", p.stderr)
+
+
+LOOP = """@I.ir_module
+class Module:
+    @R.function
+    def spin(p: R.Prim("int64")) -> R.Prim("int64"):
+        cls = Module
+        r = cls.spin(p)
+        return r
+
+    @R.function
+    def main() -> R.Prim("int64"):
+        cls = Module
+        r = cls.spin(R.prim_value(0))
+        return r
+"""
+
+
+class Timeout(unittest.TestCase):
+    """LIMIT-time: --timeout stops a run that the step budget would let go on."""
+
+    def test_run_timeout(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            src = os.path.join(tmp, "loop.py")
+            with open(src, "w") as f:
+                f.write(LOOP)
+            p = relax("run", src, "--timeout", "0.5", "--fuel", "1000000000000", timeout=60)
+            self.assertEqual(p.returncode, 7, p.stderr)
+            self.assertIn("[Timeout LIMIT-time]", p.stderr)
+            self.assertEqual(relax("run", src, "--timeout", "0").returncode, 2)
+
+    def test_conform_timeout(self):
+        case = "spec-tests/eval/limits.yaml#infinite-tail-loop-step-limit"
+        self.assertEqual(counts(relax("conform", case).stdout), (1, 0, 0))
+        p = relax("conform", "--timeout", "0.05", case)
+        self.assertEqual(counts(p.stdout), (0, 1, 0), p.stdout)
+        self.assertIn("Timeout", p.stdout)
 
 
 class Reduce(unittest.TestCase):
