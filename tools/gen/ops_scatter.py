@@ -404,6 +404,17 @@ def scatter_elements_cases(rng):
                               tensor(np_scatter_elements(d.astype(np.float32), i,
                                                          uu.astype(np.float32), 1, red),
                                      "float32")))
+    dn = np.array([[np.nan, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    un = np.array([[1.0, np.nan, 0.5], [7.0, 4.5, 5.5]])
+    inn = np.array([[0, 1, 2], [0, 1, 2]])
+    case = value_case(op, "max-nan", "reduction=\"max\" is tir.max, a select: a NaN in place "
+                      "yields the update, a NaN update stays (TVM v0.22's LLVM lowering); "
+                      "implementation-defined there.", pf,
+                      'R.scatter_elements(x, i, u, axis=1, reduction="max")',
+                      [tensor(dn, "float32"), tensor(inn, "int64"), tensor(un, "float32")],
+                      tensor(np_scatter_elements(dn.astype(np.float32), inn,
+                                                 un.astype(np.float32), 1, "max"), "float32"))
+    out.append(impl_defined(case, {0: [float("nan")], 1: [2.0]}))
     ineg = np.array([[-1, 0, 1], [-3, -2, 2]])
     out.append(value_case(op, "negative", "A negative index counts once from the end of the "
                           "axis.", pi, "R.scatter_elements(x, i, u, axis=1)",
