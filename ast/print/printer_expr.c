@@ -469,7 +469,7 @@ static bool emit_format_call(Printer *p, StrBuf *sb, const Expr *e, const char *
     return true;
 }
 
-/* TVM's form: R.hint_on_device(x, R.device(dev_type=1, dev_id=0)[, "scope"]). */
+/* TVM v0.22's form: R.hint_on_device(x, R.device(device_type=1, index=0)[, "scope"]). */
 static bool emit_hint_on_device(Printer *p, StrBuf *sb, const Expr *e, const char *name)
 {
     const Attrs *a = e->u.call.attrs;
@@ -483,7 +483,8 @@ static bool emit_hint_on_device(Printer *p, StrBuf *sb, const Expr *e, const cha
         return false;
     strbuf_add(sb, "R.hint_on_device(");
     printer_emit_expr(p, sb, e->u.call.args[0]);
-    strbuf_addf(sb, ", R.device(dev_type=%lld, dev_id=%lld)", (long long)t->u.i, (long long)i->u.i);
+    strbuf_addf(sb, ", R.device(device_type=%lld, index=%lld)", (long long)t->u.i,
+                (long long)i->u.i);
     if (scope != NULL) {
         strbuf_add(sb, ", ");
         literal_add_string(sb, scope->u.s);

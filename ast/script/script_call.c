@@ -426,31 +426,57 @@ static int64_t int_keyword(ScriptCtx *ctx, const PyExpr *c, const char *name, in
     return fallback;
 }
 
-/* hint_on_device -> R.hint_on_device(data, R.device(dev_type=t, dev_id=i))
- *                 | R.hint_on_device(data, dev_type=t, dev_id=i)
- * The device is kept as the call's attributes dev_type and dev_id. */
-/* A field of R.device(dev_type, dev_id): positional or keyword. */
-static int64_t device_field(ScriptCtx *ctx, const PyExpr *dev, int pos, const char *name,
+/* A device field of R.device(device_type, index): positional, or by keyword (TVM v0.22's
+ * names, or the older dev_type / dev_id). */
+static int64_t device_field(ScriptCtx *ctx, const PyExpr *dev, int pos, const char *const *names,
                             int64_t fallback)
 {
-    if (pos >= dev->u.call.nargs)
-        return int_keyword(ctx, dev, name, fallback);
-    const PyExpr *a = dev->u.call.args[pos];
-    if (a->kind != PY_INT)
-        script_fail(ctx, "BadArguments", a->span, "`%s` takes an integer", name);
-    return a->u.int_value;
+    if (pos < dev->u.call.nargs) {
+        const PyExpr *a = dev->u.call.args[pos];
+        if (a->kind != PY_INT)
+            script_fail(ctx, "BadArguments", a->span, "`%s` takes an integer", names[0]);
+        return a->u.int_value;
+    }
+    int64_t v = int_keyword(ctx, dev, names[0], INT64_MIN);
+    return v != INT64_MIN ? v : int_keyword(ctx, dev, names[1], fallback);
 }
 
-static const PyExpr *device_call(ScriptCtx *ctx, const PyExpr *dev, const char *fname)
+/* The DLPack device type codes of TVM's device constructors tvm.cpu(i), tvm.cuda(i), ... */
+static const struct {
+    const char *name;
+    int64_t type;
+} device_kinds[] = {
+    {"cpu", 1},  {"cuda", 2},  {"gpu", 2},   {"cl", 4},       {"opencl", 4},   {"vulkan", 7},
+    {"metal", 8}, {"rocm", 10}, {"ext_dev", 12}, {"webgpu", 15}, {"hexagon", 16},
+};
+
+/* device -> R.device(device_type, index) | tvm.<kind>([index]) ; sets *type and *index. */
+static void read_device(ScriptCtx *ctx, const PyExpr *dev, const char *fname, int64_t *type,
+                        int64_t *index)
 {
+    static const char *const type_names[] = {"device_type", "dev_type"};
+    static const char *const index_names[] = {"index", "dev_id"};
     ScriptNs ns;
     const char *path = dev->kind == PY_CALL ? script_dotted(ctx, dev->u.call.func, &ns) : NULL;
-    if (path == NULL || ns != NS_RELAX || strcmp(path, "device") != 0)
-        script_fail(ctx, "BadArguments", dev->span, "R.%s takes a device R.device(...)", fname);
-    return dev;
+    if (path != NULL && ns == NS_RELAX && strcmp(path, "device") == 0) {
+        *type = device_field(ctx, dev, 0, type_names, 1);
+        *index = device_field(ctx, dev, 1, index_names, 0);
+        return;
+    }
+    for (size_t k = 0; path != NULL && ns == NS_TVM && k < sizeof device_kinds / sizeof device_kinds[0];
+         k++) {
+        if (strcmp(path, device_kinds[k].name) != 0)
+            continue;
+        static const char *const id_names[] = {"dev_id", "index"};
+        *type = device_kinds[k].type;
+        *index = device_field(ctx, dev, 0, id_names, 0);
+        return;
+    }
+    script_fail(ctx, "BadArguments", dev->span,
+                "R.%s takes a device R.device(...) or tvm.cpu(...), tvm.cuda(...), ...", fname);
 }
 
-/* hint_on_device -> R.hint_on_device(data, R.device(dev_type=t, dev_id=i) [, scope])
+/* hint_on_device -> R.hint_on_device(data, device [, scope])
  *                 | R.hint_on_device(data, dev_type=t, dev_id=i)
  * The device is kept as the call's attributes dev_type, dev_id (and memory_scope). */
 static Expr *hint_on_device_form(ScriptCtx *ctx, const PyExpr *c, const char *fname)
@@ -467,9 +493,11 @@ static Expr *hint_on_device_form(ScriptCtx *ctx, const PyExpr *c, const char *fn
         attrs_set(attrs, "dev_id", attr_int(int_keyword(ctx, c, "dev_id", 0), c->span));
         return call;
     }
-    const PyExpr *dev = device_call(ctx, c->u.call.args[1], fname);
-    attrs_set(attrs, "dev_type", attr_int(device_field(ctx, dev, 0, "dev_type", 1), dev->span));
-    attrs_set(attrs, "dev_id", attr_int(device_field(ctx, dev, 1, "dev_id", 0), dev->span));
+    const PyExpr *dev = c->u.call.args[1];
+    int64_t type, index;
+    read_device(ctx, dev, fname, &type, &index);
+    attrs_set(attrs, "dev_type", attr_int(type, dev->span));
+    attrs_set(attrs, "dev_id", attr_int(index, dev->span));
     if (n == 3) {
         const PyExpr *scope = c->u.call.args[2];
         if (scope->kind != PY_STR)
