@@ -396,9 +396,10 @@ Tensor *kernel_index_put(const Tensor *data, Tensor *const *indices, int n, cons
     return out;
 }
 
-Tensor *kernel_slice_scatter(const Tensor *data, const Tensor *src, int axis, int64_t start,
-                             int64_t end, int64_t step, const char **err)
+Tensor *kernel_slice_scatter(const Tensor *data, const Tensor *src, int axis, const SliceRange *r,
+                             const char **err)
 {
+    int64_t start = r->start, end = r->end, step = r->step;
     if (step < 1 || end < start) {
         *err = "needs step >= 1 and start <= end";
         return NULL;

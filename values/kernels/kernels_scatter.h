@@ -50,10 +50,15 @@ Tensor *kernel_scatter_nd(const Tensor *data, const Tensor *indices, const Tenso
  * row-major order (values has L elements). */
 Tensor *kernel_index_put(const Tensor *data, Tensor *const *indices, int n, const Tensor *values,
                          bool accumulate, const char **err);
-/* out[.., i, ..] along axis = src[.., (i - start) / step, ..] where start <= i < end and
- * (i - start) % step == 0, else data; src's axis has ceil((end - start) / step) elements. */
-Tensor *kernel_slice_scatter(const Tensor *data, const Tensor *src, int axis, int64_t start,
-                             int64_t end, int64_t step, const char **err);
+/* The positions start, start + step, ... below end of one axis (start and end not counted
+ * from the end). */
+typedef struct SliceRange {
+    int64_t start, end, step;
+} SliceRange;
+/* out[.., i, ..] along axis = src[.., (i - start) / step, ..] where i is in the range, else
+ * data; src's axis has ceil((end - start) / step) elements. */
+Tensor *kernel_slice_scatter(const Tensor *data, const Tensor *src, int axis, const SliceRange *r,
+                             const char **err);
 
 /* The on and off values of one_hot, held as the result dtype holds them. */
 typedef struct OneHotValues {

@@ -252,13 +252,12 @@ Value *scatter_eval_slice_scatter(struct Interp *in, const Expr *call, Value **a
 {
     Tensor *x = ops_kernel_tensor(in, call, args, nargs, 0);
     Tensor *s = ops_kernel_tensor(in, call, args, nargs, 1);
-    int64_t b[3];
-    for (int i = 0; i < 3; i++)
-        b[i] = value_prim_as_i64(ops_kernel_prim(in, call, args, nargs, 2 + i));
+    SliceRange r = {value_prim_as_i64(ops_kernel_prim(in, call, args, nargs, 2)),
+                    value_prim_as_i64(ops_kernel_prim(in, call, args, nargs, 3)),
+                    value_prim_as_i64(ops_kernel_prim(in, call, args, nargs, 4))};
     int axis = ops_kernel_axis(in, call, ops_attr_int(call, "axis", 0), x->ndim);
     const char *err = "src must have the data's dtype";
-    Tensor *out = dtype_equal(x->dtype, s->dtype)
-                      ? kernel_slice_scatter(x, s, axis, b[0], b[1], b[2], &err)
-                      : NULL;
+    Tensor *out =
+        dtype_equal(x->dtype, s->dtype) ? kernel_slice_scatter(x, s, axis, &r, &err) : NULL;
     return scatter_result(in, call, out, err);
 }

@@ -82,11 +82,13 @@ static void test_index_put_and_slice(void)
     /* start -2, end 2, step 2 on an axis of 4: only position 0 is in the slice, and it takes
      * src[(0 + 2) / 2] = src[1] */
     double put[4] = {6, 2, 3, 4};
-    expect_data(kernel_slice_scatter(make("float32", 1, s4, d), make("float32", 1, s2, v), 0, -2, 2,
-                                     2, &err),
-                put, 4);
+    SliceRange r = {-2, 2, 2}, whole = {0, 4, 1};
+    expect_data(
+        kernel_slice_scatter(make("float32", 1, s4, d), make("float32", 1, s2, v), 0, &r, &err),
+        put, 4);
+    /* the whole axis needs a src of 4 elements */
     CU_ASSERT_PTR_NULL(kernel_slice_scatter(make("float32", 1, s4, d), make("float32", 1, s2, v), 0,
-                                            0, 4, 1, &err));
+                                            &whole, &err));
 }
 
 static void test_coords(void)
