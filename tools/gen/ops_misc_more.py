@@ -97,7 +97,7 @@ def np_nll_backward(g, pred, targets, weights, reduction, ignore_index):
     return out.astype(pred.dtype)
 
 
-def np_pool_backward(g, x, kind, k, s, pad, include_pad=False):
+def np_pool_backward(g, x, kind, k, s, pad, include_pad=False, d=(1, 1)):
     """topi pool_grad (nn/pooling.h): max sends each window's gradient to its first maximal
     tap; avg divides it among the window's taps (count as the forward pooling)."""
     n, c, h, w = x.shape
@@ -107,7 +107,7 @@ def np_pool_backward(g, x, kind, k, s, pad, include_pad=False):
         for ch in range(c):
             for oy in range(g.shape[2]):
                 for ox in range(g.shape[3]):
-                    taps = [(oy * s[0] - top + a, ox * s[1] - left + e)
+                    taps = [(oy * s[0] - top + a * d[0], ox * s[1] - left + e * d[1])
                             for a in range(k[0]) for e in range(k[1])]
                     inside = [(yy, xx) for yy, xx in taps if 0 <= yy < h and 0 <= xx < w]
                     gv = float(g[b, ch, oy, ox])
@@ -432,6 +432,25 @@ def grad_cases(rng):
                               % kind, [g3, x5],
                               np_pool_backward(g3, x5, kind, (3, 3), (2, 2), (1, 1, 1, 1)), f,
                               TOL32))
+        if kind == "avg":
+            out.append(value_case(op, "include-pad", "avg_pool2d_backward with count_include_pad: "
+                                  "every window divides by 9.",
+                                  [("g", ann((1, 2, 3, 3), "float32")),
+                                   ("x", ann((1, 2, 5, 5), "float32"))],
+                                  "R.grad.avg_pool2d_backward(g, x, (3, 3), (2, 2), (1, 1, 1, 1), "
+                                  "count_include_pad=True)", [g3, x5],
+                                  np_pool_backward(g3, x5, kind, (3, 3), (2, 2), (1, 1, 1, 1),
+                                                   include_pad=True), f, TOL32))
+        gd = floats(rng, (1, 2, 3, 3)).astype(F)
+        out.append(tagged(value_case(op, "dilation", "%s_pool2d_backward with dilation 2 (TVM "
+                                     "v0.22 cannot legalize a dilation)." % kind,
+                                     [("g", ann((1, 2, 3, 3), "float32")),
+                                      ("x", ann((1, 2, 5, 5), "float32"))],
+                                     "R.grad.%s_pool2d_backward(g, x, (2, 2), dilation=(2, 2))"
+                                     % kind, [gd, x5],
+                                     np_pool_backward(gd, x5, kind, (2, 2), (1, 1), (0, 0, 0, 0),
+                                                      d=(2, 2)), f, TOL32),
+                          "tvm-no-legalization"))
         out.append(sinfo_case(op, "sinfo", "%s_pool2d_backward has the data's StructInfo." % kind,
                               [("g", ann(("n", 2, 2, 2), "float32")),
                                ("x", ann(("n", 2, 4, 4), "float32"))],
