@@ -761,6 +761,16 @@ def nonzero_cases(rng):
     out.append(value_case(op, "none", "No non-zero element: shape (2, 0).",
                           [("x", ann((2, 2), "int64"))], "R.nonzero(x)", [tensor(z, "int64")],
                           np_nonzero(z)))
+    xc = np.array([0.0, 2.0, 0.0, -1.0, 7.5])
+    out.append({"id": "nonzero-match-cast", "description": "The count of non-zero elements, "
+                "unknown statically, bound by a MatchCast and returned as a shape.",
+                "spec": ["OP-nonzero"],
+                "program": "@R.function\ndef main(x: R.Tensor((5,), \"float32\")):\n"
+                           "    k = T.int64()\n    y = R.nonzero(x)\n"
+                           "    z = R.match_cast(y, R.Tensor((1, k), \"int64\"))\n"
+                           "    return R.shape([k])\n",
+                "args": [tensor(xc, "float32")],
+                "value": gen_ops.Shape([np_nonzero(xc).shape[1]])})
     out.append(sinfo_case(op, "sinfo", "The result's second dim depends on the data: int64 of "
                           "rank 2.", [("x", ann(("n", 3), "float32"))], "R.nonzero(x)",
                           sinfo(2, "int64")))
