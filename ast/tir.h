@@ -4,6 +4,7 @@
 #define RELAX_AST_TIR_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "ast/attrs.h"
 #include "ast/dtype.h"
@@ -16,6 +17,10 @@ typedef struct Buffer {
     PrimExpr **shape;
     int ndim;
     const char *scope; /* "global" unless given */
+    /* axis_separators=[...]: where the physical (flattened) layout splits the axes; it
+     * changes no logical index, so the interpreter reads it only to print it back */
+    int64_t *axis_separators;
+    int naxis_separators;
     Span span;
 } Buffer;
 

@@ -103,7 +103,8 @@ static void emit_shape(Printer *p, StrBuf *sb, PrimExpr *const *dims, int n)
     strbuf_add(sb, n == 1 ? ",)" : ")");
 }
 
-/* `(shape), "dtype"[, scope="..."]`: the arguments of T.Buffer, match_buffer, alloc_buffer. */
+/* `(shape), "dtype"[, scope="..."][, axis_separators=[...]]`: the arguments of T.Buffer,
+ * match_buffer, alloc_buffer, in TVM's keyword order. */
 static void emit_buffer_args(Printer *p, StrBuf *sb, const Buffer *b)
 {
     emit_shape(p, sb, b->shape, b->ndim);
@@ -112,6 +113,12 @@ static void emit_buffer_args(Printer *p, StrBuf *sb, const Buffer *b)
         strbuf_add(sb, ", scope=");
         literal_add_string(sb, b->scope);
     }
+    if (b->naxis_separators == 0)
+        return;
+    strbuf_add(sb, ", axis_separators=[");
+    for (int i = 0; i < b->naxis_separators; i++)
+        strbuf_addf(sb, i > 0 ? ", %lld" : "%lld", (long long)b->axis_separators[i]);
+    strbuf_addc(sb, ']');
 }
 
 static void push_loop(Printer *p, const TirVar *var, const PrimExpr *extent)

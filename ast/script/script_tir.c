@@ -151,6 +151,15 @@ Attrs *script_tir_attrs(TirCtx *c, const PyExpr *dict)
 /* shape -> expr | '(' expr, ... ')' | '[' expr, ... ']' */
 static PrimExpr **buffer_shape(TirCtx *c, const PyExpr *e, int *ndim)
 {
+    /* B.shape: another buffer's dims (TVM's tests write T.alloc_buffer(X.shape, ...)). */
+    TirSym *other = e->kind == PY_ATTR && strcmp(e->u.attr.attr, "shape") == 0 &&
+                            e->u.attr.value->kind == PY_NAME
+                        ? script_tir_find(c, e->u.attr.value->u.name)
+                        : NULL;
+    if (other != NULL && other->buffer != NULL) {
+        *ndim = other->buffer->ndim;
+        return other->buffer->shape;
+    }
     const PyExpr *const *items = &e;
     int n = 1;
     if (e->kind == PY_TUPLE || e->kind == PY_LIST) {
@@ -186,9 +195,27 @@ static bool ignored_keyword(const char *k)
            strcmp(k, "buffer_type") == 0;
 }
 
+/* axis_separators=[k, ...]: ascending axis positions in 0..ndim (TVM's Buffer check). */
+static void read_axis_separators(TirCtx *c, Buffer *b, const PyExpr *e)
+{
+    if (e->kind != PY_LIST && e->kind != PY_TUPLE)
+        script_tir_fail(c, e->span, "axis_separators is a list of integers");
+    int n = e->u.seq.n;
+    b->axis_separators = MEM_ARRAY(int64_t, n ? n : 1);
+    b->naxis_separators = n;
+    for (int i = 0; i < n; i++) {
+        const PyExpr *it = e->u.seq.items[i];
+        if (it->kind != PY_INT || it->u.int_value > b->ndim ||
+            (i > 0 && it->u.int_value < b->axis_separators[i - 1]))
+            script_tir_fail(c, it->span,
+                            "axis_separators must be ascending axis positions in 0..%d", b->ndim);
+        b->axis_separators[i] = it->u.int_value;
+    }
+}
+
 Buffer *script_tir_buffer_args(TirCtx *c, const char *name, const PyExpr *call, int first)
 {
-    const PyExpr *shape = NULL, *dtype = NULL, *scope = NULL;
+    const PyExpr *shape = NULL, *dtype = NULL, *scope = NULL, *separators = NULL;
     int npos = call->u.call.nargs - first;
     if (npos > 2)
         script_tir_fail(c, call->span, "buffer data, strides and offsets are not supported");
@@ -205,6 +232,8 @@ Buffer *script_tir_buffer_args(TirCtx *c, const char *name, const PyExpr *call, 
             dtype = v;
         else if (strcmp(k, "scope") == 0)
             scope = v;
+        else if (strcmp(k, "axis_separators") == 0)
+            separators = v;
         else if (!ignored_keyword(k))
             script_tir_fail(c, call->u.call.kw_spans[i], "buffer keyword `%s` not supported", k);
     }
@@ -218,6 +247,8 @@ Buffer *script_tir_buffer_args(TirCtx *c, const char *name, const PyExpr *call, 
         script_tir_fail(c, scope->span, "a buffer scope is a string");
     if (scope)
         b->scope = scope->u.str;
+    if (separators && separators->kind != PY_NONE)
+        read_axis_separators(c, b, separators);
     return b;
 }
 
