@@ -251,6 +251,9 @@ def gather_elements_cases(rng):
     out.append(error_case(op, "rank", "Data and indices must have the same rank.",
                           [("x", ann((2, 3), "float32")), ("i", ann((6,), "int64"))],
                           "R.gather_elements(x, i)", "OpShapeMismatch"))
+    out.append(error_case(op, "not-tensor", "The indices must be a tensor.",
+                          [("x", ann((2, 3), "float32")), ("i", "R.Shape([2, 3])")],
+                          "R.gather_elements(x, i)", "OpArgType"))
     out.append(undefined(error_case(
         op, "out-of-range", "An index past the axis stops the reference; TVM reads out of "
         "bounds: undefined.", p, "R.gather_elements(x, i, axis=1)", "OpPrecondition",
@@ -299,6 +302,12 @@ def gather_nd_cases(rng):
     out.append(error_case(op, "batch-dims-range", "batch_dims may not exceed the indices' rank "
                           "minus 1.", [("x", ann((2, 3), "float32")), ("i", ann((2,), "int64"))],
                           "R.gather_nd(x, i, batch_dims=1)", "OpAttr"))
+    out.append(error_case(op, "batch-dims-data", "batch_dims may not exceed the data's rank.",
+                          [("x", ann((2,), "float32")), ("i", ann((2, 2, 1), "int64"))],
+                          "R.gather_nd(x, i, batch_dims=2)", "OpAttr"))
+    out.append(error_case(op, "batch-dims-negative", "batch_dims may not be negative.",
+                          [("x", ann((2, 3), "float32")), ("i", ann((2, 1), "int64"))],
+                          "R.gather_nd(x, i, batch_dims=-1)", "OpAttr"))
     out.append(error_case(op, "m-too-large", "The last dim of indices may not exceed the data's "
                           "rank.", [("x", ann((2, 3), "float32")), ("i", ann((4, 3), "int64"))],
                           "R.gather_nd(x, i)", "OpShapeMismatch"))
@@ -343,6 +352,8 @@ def index_tensor_cases(rng):
                           [("x", ann((5, 5, 4), "float32")), ("r", ann(("a",), "int64")),
                            ("c", ann(("b",), "int64"))],
                           "R.index_tensor(x, (r, c))", UNKNOWN_F32))
+    out.append(error_case(op, "empty", "An empty tuple of index tensors.",
+                          [("x", ann((3, 3), "float32"))], "R.index_tensor(x, [])", "OpArity"))
     out.append(error_case(op, "float-index", "Index tensors must be integers.",
                           [("x", ann((3, 3), "float32")), ("r", ann((2,), "float32"))],
                           "R.index_tensor(x, (r,))", "OpDTypeMismatch"))
@@ -536,6 +547,19 @@ def scatter_nd_cases(rng):
                           [("x", ann((3, 3), "float32")), ("i", ann((3, 2), "int64")),
                            ("u", ann((3, 3), "float32"))], "R.scatter_nd(x, i, u)",
                           "OpShapeMismatch"))
+    out.append(error_case(op, "slice-shape", "Updates of rank 2 but shape (3, 4) where (3, 3) "
+                          "is needed.", [("x", ann((3, 3), "float32")), ("i", ann((3, 1), "int64")),
+                                         ("u", ann((3, 4), "float32"))], "R.scatter_nd(x, i, u)",
+                          "OpShapeMismatch"))
+    out.append(error_case(op, "m-too-large", "The last dim of indices (2) exceeds the data's rank "
+                          "(1).", [("x", ann((3,), "float32")), ("i", ann((2, 2), "int64")),
+                                   ("u", "R.Tensor((), \"float32\")")], "R.scatter_nd(x, i, u)",
+                          "OpShapeMismatch"))
+    out.append(error_case(op, "symbolic-m", "With every shape known, the last dim of indices must "
+                          "be a constant.", [("x", ann((3, 3), "float32")),
+                                             ("i", ann((2, "m"), "int64")),
+                                             ("u", ann((2,), "float32"))], "R.scatter_nd(x, i, u)",
+                          "OpShapeMismatch"))
     out.append(error_case(op, "unknown-dtype", "TVM v0.22 requires data and updates of known "
                           "dtype.", [("x", "R.Tensor((3,))"), ("i", ann((2, 1), "int64")),
                                      ("u", ann((2,), "float32"))], "R.scatter_nd(x, i, u)",
@@ -683,6 +707,9 @@ def slice_scatter_cases(rng):
     out.append(error_case(op, "dtype", "src must have the data's dtype.",
                           [("x", ann((2, 6), "float32")), ("s", ann((2, 2), "int32"))],
                           "R.slice_scatter(x, s, 1, 5, 2, axis=1)", "OpDTypeMismatch"))
+    out.append(error_case(op, "float-start", "start must be an integer PrimValue.", p,
+                          "R.slice_scatter(x, s, R.prim_value(T.float32(1.0)), 5, 2, axis=1)",
+                          "OpDTypeMismatch"))
     out.append(error_case(op, "axis", "axis 2 is out of range for rank 2.", p,
                           "R.slice_scatter(x, s, 1, 5, 2, axis=2)", "OpAttr"))
     out.append(undefined(error_case(
@@ -855,6 +882,8 @@ def meshgrid_cases(rng):
                                  ps, 'R.meshgrid((a, b), indexing="xy")', "R.Tuple(%s, %s)" % (
                                      sinfo(("n", "m"), "float32"), sinfo(("n", "m"), "float32"))),
                       "tvm-bug", "tvm-meshgrid-xy-shape"))
+    out.append(error_case(op, "empty", "An empty tuple of tensors.", [("a", ann((2,), "float32"))],
+                          "R.meshgrid([])", "OpArity"))
     out.append(error_case(op, "rank", "Every input must be 1-d.",
                           [("a", ann((2,), "float32")), ("b", ann((2, 2), "float32"))],
                           "R.meshgrid((a, b))", "OpShapeMismatch"))
