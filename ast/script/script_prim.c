@@ -501,12 +501,34 @@ static PrimExpr *translate_name(const Tr *t, const PyExpr *e)
     return primexpr_var(var, e->span);
 }
 
+/* dim -> NAME '.shape' '[' INT ']' : a buffer's dimension (negative counts from the end). */
+static PrimExpr *translate_shape_dim(const Tr *t, const PyExpr *e)
+{
+    const PyExpr *base = e->u.subscript.value->u.attr.value;
+    const PyExpr *index = e->u.subscript.index;
+    TirVar *var = NULL;
+    Buffer *buffer = NULL;
+    if (base->kind != PY_NAME || !t->env->lookup(t->env->ctx, base->u.name, &var, &buffer) ||
+        buffer == NULL)
+        fail(t, "BadExpression", e->span, "only a buffer has a shape");
+    PyNum k;
+    if (!fold_number(t, index, &k) || k.is_float)
+        fail(t, "BadExpression", index->span, "a shape index must be an integer literal");
+    int64_t i = k.i < 0 ? k.i + buffer->ndim : k.i;
+    if (i < 0 || i >= buffer->ndim)
+        fail(t, "BadExpression", index->span, "buffer `%s` has %d dimensions", buffer->name,
+             buffer->ndim);
+    return buffer->shape[i];
+}
+
 /* load -> NAME '[' expr (',' expr)* ']' */
 static PrimExpr *translate_load(const Tr *t, const PyExpr *e)
 {
     const PyExpr *base = e->u.subscript.value;
     TirVar *var = NULL;
     Buffer *buffer = NULL;
+    if (base->kind == PY_ATTR && strcmp(base->u.attr.attr, "shape") == 0)
+        return translate_shape_dim(t, e);
     if (base->kind != PY_NAME)
         fail(t, "BadExpression", e->span, "only buffers can be indexed");
     if (!t->env->lookup(t->env->ctx, base->u.name, &var, &buffer))

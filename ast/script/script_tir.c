@@ -283,7 +283,8 @@ static void add_param(TirCtx *c, const PyParam *p, TirVar **var, Buffer **buffer
         script_tir_fail(c, p->default_value->span, "PrimFunc parameters take no defaults");
     const PyExpr *ann = p->annotation;
     const char *callee = script_tir_callee(ann);
-    if (callee && strcmp(callee, "Buffer") == 0) {
+    /* T.buffer is TVMScript's other spelling of T.Buffer. */
+    if (callee && (strcmp(callee, "Buffer") == 0 || strcmp(callee, "buffer") == 0)) {
         *buffer = script_tir_buffer_args(c, p->name, ann, 0);
         *var = tirvar_new(p->name, dtype_handle(), p->span);
         script_tir_bind(c, p->name, NULL, *buffer);
