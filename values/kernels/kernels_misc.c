@@ -47,8 +47,10 @@ static DataType wider_float(DataType a, DataType b)
     return a.bits >= b.bits ? a : b;
 }
 
-void kernels_quantize(const Tensor *x, const Tensor *scale, const Tensor *zp, int axis, Tensor *out)
+void kernels_quantize(const Tensor *x, const QdqParams *p, Tensor *out)
 {
+    const Tensor *scale = p->scale, *zp = p->zero_point;
+    int axis = p->axis;
     DataType t = wider_float(x->dtype, scale->dtype);
     bool to_int = !dtype_is_float(out->dtype);
     double lo = 0, hi = 0;
@@ -72,9 +74,10 @@ void kernels_quantize(const Tensor *x, const Tensor *scale, const Tensor *zp, in
     }
 }
 
-void kernels_dequantize(const Tensor *x, const Tensor *scale, const Tensor *zp, int axis,
-                        Tensor *out)
+void kernels_dequantize(const Tensor *x, const QdqParams *p, Tensor *out)
 {
+    const Tensor *scale = p->scale, *zp = p->zero_point;
+    int axis = p->axis;
     DataType f32 = dtype_float32();
     bool int_sub = !dtype_is_float(x->dtype) && !dtype_is_float(zp->dtype);
     DataType tsub = dtype_is_float(x->dtype) ? f32 : zp->dtype;
@@ -216,19 +219,27 @@ int64_t kernels_take_backward(const Tensor *grad, const Tensor *indices, int axi
     return -1;
 }
 
+/* One (n, c) plane of the pooling: the data, the output gradient and the accumulated input
+ * gradient, with dims (H, W, OH, OW). */
+typedef struct PoolPlane {
+    const double *x;
+    const double *g;
+    double *acc;
+    int64_t dims[4];
+} PoolPlane;
+
 /* The window (oy, ox)'s first maximal input tap as a flat (y, x) offset in the plane, or -1
  * when every tap is padding. */
-static int64_t window_argmax(const double *plane, int64_t h, int64_t w, const WindowPool *p,
-                             int64_t oy, int64_t ox)
+static int64_t window_argmax(const PoolPlane *pl, const WindowPool *p, int64_t oy, int64_t ox)
 {
-    int64_t best = -1;
+    int64_t best = -1, h = pl->dims[0], w = pl->dims[1];
     for (int64_t a = 0; a < p->pool_size[0]; a++) {
         int64_t y = oy * p->strides[0] - p->pad_lo[0] + a * p->dilation[0];
         for (int64_t b = 0; b < p->pool_size[1]; b++) {
             int64_t x = ox * p->strides[1] - p->pad_lo[1] + b * p->dilation[1];
             if (y < 0 || y >= h || x < 0 || x >= w)
                 continue;
-            if (best < 0 || plane[y * w + x] > plane[best])
+            if (best < 0 || pl->x[y * w + x] > pl->x[best])
                 best = y * w + x;
         }
     }
@@ -236,9 +247,9 @@ static int64_t window_argmax(const double *plane, int64_t h, int64_t w, const Wi
 }
 
 /* The avg window's divisor: its taps inside the input, or inside the padded input. */
-static int64_t window_count(int64_t h, int64_t w, const WindowPool *p, int64_t oy, int64_t ox)
+static int64_t window_count(const PoolPlane *pl, const WindowPool *p, int64_t oy, int64_t ox)
 {
-    int64_t n = 0;
+    int64_t n = 0, h = pl->dims[0], w = pl->dims[1];
     for (int64_t a = 0; a < p->pool_size[0]; a++) {
         int64_t y = oy * p->strides[0] - p->pad_lo[0] + a * p->dilation[0];
         for (int64_t b = 0; b < p->pool_size[1]; b++) {
@@ -252,28 +263,32 @@ static int64_t window_count(int64_t h, int64_t w, const WindowPool *p, int64_t o
     return n > 0 ? n : 1;
 }
 
-static void pool_plane(const double *plane, const double *g, const WindowPool *p, bool is_max,
-                       const int64_t *dims, double *acc)
+/* The avg window (oy, ox)'s gradient divided among its input taps. */
+static void spread_avg(const PoolPlane *pl, const WindowPool *p, int64_t oy, int64_t ox)
 {
-    int64_t h = dims[0], w = dims[1], oh = dims[2], ow = dims[3];
-    for (int64_t oy = 0; oy < oh; oy++)
-        for (int64_t ox = 0; ox < ow; ox++) {
-            double gv = g[oy * ow + ox];
-            if (is_max) {
-                int64_t at = window_argmax(plane, h, w, p, oy, ox);
-                if (at >= 0)
-                    acc[at] += gv;
+    int64_t h = pl->dims[0], w = pl->dims[1];
+    double share = pl->g[oy * pl->dims[3] + ox] / (double)window_count(pl, p, oy, ox);
+    for (int64_t a = 0; a < p->pool_size[0]; a++) {
+        int64_t y = oy * p->strides[0] - p->pad_lo[0] + a * p->dilation[0];
+        for (int64_t b = 0; b < p->pool_size[1]; b++) {
+            int64_t x = ox * p->strides[1] - p->pad_lo[1] + b * p->dilation[1];
+            if (y >= 0 && y < h && x >= 0 && x < w)
+                pl->acc[y * w + x] += share;
+        }
+    }
+}
+
+static void pool_plane(const PoolPlane *pl, const WindowPool *p, bool is_max)
+{
+    for (int64_t oy = 0; oy < pl->dims[2]; oy++)
+        for (int64_t ox = 0; ox < pl->dims[3]; ox++) {
+            if (!is_max) {
+                spread_avg(pl, p, oy, ox);
                 continue;
             }
-            double share = gv / (double)window_count(h, w, p, oy, ox);
-            for (int64_t a = 0; a < p->pool_size[0]; a++) {
-                int64_t y = oy * p->strides[0] - p->pad_lo[0] + a * p->dilation[0];
-                for (int64_t b = 0; b < p->pool_size[1]; b++) {
-                    int64_t x = ox * p->strides[1] - p->pad_lo[1] + b * p->dilation[1];
-                    if (y >= 0 && y < h && x >= 0 && x < w)
-                        acc[y * w + x] += share;
-                }
-            }
+            int64_t at = window_argmax(pl, p, oy, ox);
+            if (at >= 0)
+                pl->acc[at] += pl->g[oy * pl->dims[3] + ox];
         }
 }
 
@@ -283,18 +298,21 @@ void kernels_pool2d_backward(const Tensor *grad, const Tensor *data, const Windo
     double *x = read_all(data), *g = read_all(grad);
     double *acc = mem_alloc_atomic(sizeof(double) * (size_t)(out->numel ? out->numel : 1));
     memset(acc, 0, sizeof(double) * (size_t)out->numel);
-    int64_t dims[4] = {data->shape[2], data->shape[3], grad->shape[2], grad->shape[3]};
+    int64_t h = data->shape[2], w = data->shape[3], oh = grad->shape[2], ow = grad->shape[3];
     int64_t planes = data->shape[0] * data->shape[1];
-    for (int64_t c = 0; c < planes; c++)
-        pool_plane(x + c * dims[0] * dims[1], g + c * dims[2] * dims[3], p, is_max, dims,
-                   acc + c * dims[0] * dims[1]);
+    for (int64_t c = 0; c < planes; c++) {
+        PoolPlane pl = {x + c * h * w, g + c * oh * ow, acc + c * h * w, {h, w, oh, ow}};
+        pool_plane(&pl, p, is_max);
+    }
     tensor_write_f64(out, acc);
 }
 
-bool kernels_nll_loss_backward(const Tensor *g, const Tensor *pred, const Tensor *targets,
-                               const Tensor *weights, const char *reduction, int64_t ignore_index,
+bool kernels_nll_loss_backward(const Tensor *g, const Tensor *pred, const NllTargets *nt,
                                Tensor *out)
 {
+    const Tensor *targets = nt->targets, *weights = nt->weights;
+    const char *reduction = nt->reduction;
+    int64_t ignore_index = nt->ignore_index;
     int64_t nc = pred->ndim == 1 ? pred->shape[0] : pred->shape[1];
     int64_t inner = 1;
     for (int k = 2; k < pred->ndim; k++)
@@ -368,41 +386,46 @@ static void sort_desc(const double *score, int64_t n, int64_t *order)
         order[i] = s[i].index;
 }
 
-static int64_t nms_row(const double *box, const double *score, int64_t n, const double *limits,
-                       int64_t max_per_class, int64_t *order, int64_t *sel)
+/* One (batch, class) row: its boxes (N, 4), scores (N) and room for the candidate order. */
+typedef struct NmsRow {
+    const double *box;
+    const double *score;
+    int64_t n;
+    int64_t *order;
+} NmsRow;
+
+static int64_t nms_row(const NmsRow *r, const NmsParams *p, int64_t *sel)
 {
-    double iou_threshold = limits[0], score_threshold = limits[1];
-    sort_desc(score, n, order);
-    int64_t keep = 0, count = 0;
-    while (keep < n && score[order[keep]] > score_threshold)
+    double iou_threshold = f32(p->iou_threshold), score_threshold = f32(p->score_threshold);
+    int64_t n = r->n, *order = r->order, keep = 0, count = 0;
+    sort_desc(r->score, n, order);
+    while (keep < n && r->score[order[keep]] > score_threshold)
         keep++;
     if (iou_threshold <= 0)
         return 0;
     bool *gone = mem_alloc_atomic(sizeof(bool) * (size_t)(n ? n : 1));
     memset(gone, 0, sizeof(bool) * (size_t)(n ? n : 1));
-    for (int64_t j = 0; j < keep && count < max_per_class; j++) {
-        if (gone[j] || score[order[j]] <= -1.0)
+    for (int64_t j = 0; j < keep && count < p->max_per_class; j++) {
+        if (gone[j] || r->score[order[j]] <= -1.0)
             continue;
         sel[count++] = order[j];
         for (int64_t k = j + 1; k < keep; k++)
-            if (!gone[k] && score[order[k]] > 0 &&
-                box_iou(box + order[j] * 4, box + order[k] * 4) >= iou_threshold)
+            if (!gone[k] && r->score[order[k]] > 0 &&
+                box_iou(r->box + order[j] * 4, r->box + order[k] * 4) >= iou_threshold)
                 gone[k] = true;
     }
     return count;
 }
 
-void kernels_nms(const Tensor *boxes, const Tensor *scores, int64_t max_per_class,
-                 double iou_threshold, double score_threshold, int64_t *sel, int64_t *count)
+void kernels_nms(const Tensor *boxes, const Tensor *scores, const NmsParams *p, NmsSelection *out)
 {
     int64_t nb = scores->shape[0], nc = scores->shape[1], n = scores->shape[2];
     double *box = read_all(boxes), *sc = read_all(scores);
-    double limits[2] = {f32(iou_threshold), f32(score_threshold)};
     int64_t *order = mem_alloc_atomic(sizeof(int64_t) * (size_t)(n ? n : 1));
     for (int64_t b = 0; b < nb; b++)
         for (int64_t c = 0; c < nc; c++) {
             int64_t row = b * nc + c;
-            count[row] = nms_row(box + b * n * 4, sc + row * n, n, limits, max_per_class, order,
-                                 sel + row * n);
+            NmsRow r = {box + b * n * 4, sc + row * n, n, order};
+            out->count[row] = nms_row(&r, p, out->boxes + row * n);
         }
 }

@@ -11,16 +11,22 @@
 #include "values/kernels/kernels_window.h"
 #include "values/tensor.h"
 
+/* The quantization parameters: scale and zero_point of rank 0 or 1-D along `axis` (checked by
+ * the caller). */
+typedef struct QdqParams {
+    const Tensor *scale;
+    const Tensor *zero_point;
+    int axis;
+} QdqParams;
+
 /* quantize: clip(round(x / scale) + zero_point) cast to out's dtype, each step in the wider
  * float dtype of x and scale as TVM's legalization computes it; round halves away from zero
- * (llvm.round). scale and zero_point are rank 0 or 1-D along `axis` (checked by the caller). */
-void kernels_quantize(const Tensor *x, const Tensor *scale, const Tensor *zp, int axis,
-                      Tensor *out);
+ * (llvm.round). */
+void kernels_quantize(const Tensor *x, const QdqParams *p, Tensor *out);
 /* dequantize: (x - zero_point) * scale in float32 (the subtraction in int32 for integer x and
  * an int8 zero point, in float16 for integer x and a float16 zero point), then for a float16
  * result clipped to +-65504 and rounded. */
-void kernels_dequantize(const Tensor *x, const Tensor *scale, const Tensor *zp, int axis,
-                        Tensor *out);
+void kernels_dequantize(const Tensor *x, const QdqParams *p, Tensor *out);
 
 /* a * b + c elementwise (equal shapes): floats fused in double and rounded once, integers
  * wrapping. */
@@ -49,21 +55,39 @@ int64_t kernels_take_backward(const Tensor *grad, const Tensor *indices, int axi
 void kernels_pool2d_backward(const Tensor *grad, const Tensor *data, const WindowPool *p,
                              bool is_max, Tensor *out);
 
+/* nll_loss's targets: their shape is the predictions' without C; weights (C) or NULL (ones);
+ * reduction "mean", "sum" or "none"; the class whose weight ignore_index zeroes. */
+typedef struct NllTargets {
+    const Tensor *targets;
+    const Tensor *weights;
+    const char *reduction;
+    int64_t ignore_index;
+} NllTargets;
+
 /* nll_loss_backward: -w[t] * g at the target class, 0 elsewhere; predictions (C) or
- * (N, C, d...), targets their shape without C, weights (C) or NULL (ones). reduction "mean"
- * divides g by the sum of the targets' weights, "sum" and "none" use g (a scalar, or per
- * target for "none"). Returns false when a target is out of range. */
-bool kernels_nll_loss_backward(const Tensor *g, const Tensor *pred, const Tensor *targets,
-                               const Tensor *weights, const char *reduction, int64_t ignore_index,
+ * (N, C, d...). "mean" divides g by the sum of the targets' weights, "sum" and "none" use g
+ * (a scalar, or per target for "none"). Returns false when a target is out of range. */
+bool kernels_nll_loss_backward(const Tensor *g, const Tensor *pred, const NllTargets *t,
                                Tensor *out);
+
+typedef struct NmsParams {
+    int64_t max_per_class;
+    double iou_threshold;
+    double score_threshold;
+} NmsParams;
+
+/* What NMS selects per (batch, class) row: boxes (B * C, N) the selected box indices in
+ * order, count (B * C) their number. */
+typedef struct NmsSelection {
+    int64_t *boxes;
+    int64_t *count;
+} NmsSelection;
 
 /* all_class_non_max_suppression on boxes (B, N, 4) and scores (B, C, N): per batch and class,
  * the boxes scoring above score_threshold in descending score order (ties: lower index first);
  * each one not suppressed is selected (at most max_per_class), then suppresses the later
  * positive-scoring candidates whose IoU with it (float32, corners in either order) reaches
- * iou_threshold; no box is selected when iou_threshold <= 0. sel (B * C, N) gets the selected
- * box indices in order, count (B * C) their number. */
-void kernels_nms(const Tensor *boxes, const Tensor *scores, int64_t max_per_class,
-                 double iou_threshold, double score_threshold, int64_t *sel, int64_t *count);
+ * iou_threshold; no box is selected when iou_threshold <= 0. */
+void kernels_nms(const Tensor *boxes, const Tensor *scores, const NmsParams *p, NmsSelection *out);
 
 #endif

@@ -91,8 +91,8 @@ Value *misc_eval_nll_loss_backward(struct Interp *in, const Expr *call, Value **
         misc_fail(in, call, "unknown reduction `%s`", reduction);
     check_nll_shapes(in, call, t, none);
     Tensor *out = ops_kernel_new_tensor(in, call, t[1]->dtype, t[1]->ndim, t[1]->shape);
-    if (!kernels_nll_loss_backward(t[0], t[1], t[2], t[3], reduction,
-                                   ops_attr_int(call, "ignore_index", -100), out))
+    NllTargets nt = {t[2], t[3], reduction, ops_attr_int(call, "ignore_index", -100)};
+    if (!kernels_nll_loss_backward(t[0], t[1], &nt, out))
         misc_fail(in, call, "a target is out of the class range");
     return value_tensor(out);
 }

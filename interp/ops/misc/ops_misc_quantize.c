@@ -130,10 +130,11 @@ static Value *run_qdq(struct Interp *in, const Expr *call, Value **args, int nar
         misc_fail(in, call, "quantize needs float data, got %s", dtype_str(x->dtype));
     Tensor *out =
         ops_kernel_new_tensor(in, call, ops_attr_dtype(call, "out_dtype"), x->ndim, x->shape);
+    QdqParams qp = {scale, zp, axis};
     if (quant)
-        kernels_quantize(x, scale, zp, axis, out);
+        kernels_quantize(x, &qp, out);
     else
-        kernels_dequantize(x, scale, zp, axis, out);
+        kernels_dequantize(x, &qp, out);
     return value_tensor(out);
 }
 

@@ -144,8 +144,9 @@ Value *misc_eval_nms(struct Interp *in, const Expr *call, Value **args, int narg
     if (tensor_shape_numel(dtype_int64(), 2, (int64_t[]){rows, dims[2] > 0 ? dims[2] : 1}) < 0)
         misc_fail(in, call, "too many boxes");
     int64_t *sel = MEM_ARRAY(int64_t, rows * dims[2] + 1), *count = MEM_ARRAY(int64_t, rows + 1);
-    int64_t limit = max_boxes > 0 ? (int64_t)(max_boxes < 1e18 ? max_boxes : 1e18) : 0;
-    kernels_nms(boxes, scores, limit, iou, score, sel, count);
+    NmsParams np = {max_boxes > 0 ? (int64_t)(max_boxes < 1e18 ? max_boxes : 1e18) : 0, iou, score};
+    NmsSelection chosen = {sel, count};
+    kernels_nms(boxes, scores, &np, &chosen);
     if (strcmp(ops_attr_str(call, "output_format", "onnx"), "onnx") == 0)
         return onnx_result(in, call, dims, sel, count);
     return tf_result(in, call, dims, sel, count, scores);

@@ -26,7 +26,8 @@ static void test_quantize_ties_and_clip(void)
     const double in[6] = {2.5, -2.5, 0.5, 1000.0, -1000.0, 0.49};
     Tensor *x = vec(dtype_float32(), 6, in);
     Tensor *out = tensor_new(dtype_make(DT_INT, 8, 1), 1, x->shape);
-    kernels_quantize(x, scalar(dtype_float32(), 1.0), scalar(dtype_make(DT_INT, 8, 1), 1), 0, out);
+    QdqParams p = {scalar(dtype_float32(), 1.0), scalar(dtype_make(DT_INT, 8, 1), 1), 0};
+    kernels_quantize(x, &p, out);
     /* halves away from zero, then + 1, then clipped to [-128, 127] */
     const int64_t want[6] = {4, -2, 2, 127, -128, 1};
     for (int i = 0; i < 6; i++)
@@ -38,8 +39,8 @@ static void test_dequantize_float16_zero_point(void)
     const double in[2] = {2049, 3};
     Tensor *x = vec(dtype_int32(), 2, in);
     Tensor *out = tensor_new(dtype_float32(), 1, x->shape);
-    kernels_dequantize(x, scalar(dtype_float32(), 1.0), scalar(dtype_make(DT_FLOAT, 16, 1), 0.5), 0,
-                       out);
+    QdqParams p = {scalar(dtype_float32(), 1.0), scalar(dtype_make(DT_FLOAT, 16, 1), 0.5), 0};
+    kernels_dequantize(x, &p, out);
     /* float16(2049) = 2048; 2048 - 0.5 rounds back to 2048 in float16 */
     CU_ASSERT_EQUAL(tensor_get_f64(out, 0), 2048.0);
     CU_ASSERT_EQUAL(tensor_get_f64(out, 1), 2.5);
@@ -105,11 +106,14 @@ static void test_nms_suppression(void)
     for (int i = 0; i < 3; i++)
         tensor_set_f64(scores, i, s[i]);
     int64_t sel[3], count[1];
-    kernels_nms(boxes, scores, 3, 0.5, 0.0, sel, count);
+    NmsParams p = {3, 0.5, 0.0};
+    NmsSelection chosen = {sel, count};
+    kernels_nms(boxes, scores, &p, &chosen);
     CU_ASSERT_EQUAL(count[0], 2); /* box 1 (0.9), then box 2 (0.8); box 0 suppressed */
     CU_ASSERT_EQUAL(sel[0], 1);
     CU_ASSERT_EQUAL(sel[1], 2);
-    kernels_nms(boxes, scores, 3, 0.0, 0.0, sel, count);
+    p.iou_threshold = 0.0;
+    kernels_nms(boxes, scores, &p, &chosen);
     CU_ASSERT_EQUAL(count[0], 0); /* iou_threshold 0 selects nothing, as topi's loop */
 }
 
