@@ -32,7 +32,6 @@ typedef struct LegacyCtx {
     const char **shape_vars; /* names used as dims, in first-use order */
     int nshape_vars, capshape_vars;
     bool impure; /* the body calls R.call_packed or R.print (LEG-12) */
-    bool in_dataflow;
 } LegacyCtx;
 
 noreturn void legacy_fail(LegacyCtx *ctx, const char *code, const char *rule, Span span,

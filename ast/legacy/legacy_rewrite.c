@@ -152,17 +152,9 @@ static PyStmt *stmt(LegacyCtx *ctx, PyStmt *s)
         body(ctx, &s->u.if_.body);
         body(ctx, &s->u.if_.orelse);
         return s;
-    case PYS_WITH: {
-        bool outer = ctx->in_dataflow;
-        for (int i = 0; i < s->u.with.n; i++)
-            if (legacy_is(s->u.with.items[i]->kind == PY_CALL ? s->u.with.items[i]->u.call.func
-                                                              : s->u.with.items[i],
-                          "R.dataflow"))
-                ctx->in_dataflow = true;
+    case PYS_WITH: /* with R.dataflow(): its bindings are rewritten as any others (LEG-10) */
         body(ctx, &s->u.with.body);
-        ctx->in_dataflow = outer;
         return s;
-    }
     case PYS_DEF:
         relax_function(ctx, s);
         return s;
@@ -230,9 +222,8 @@ static void decorate(LegacyCtx *ctx, PyStmt *def)
 static void relax_function(LegacyCtx *ctx, PyStmt *def)
 {
     int vars_mark = ctx->nvars, shape_mark = ctx->nshape_vars;
-    bool impure = ctx->impure, dataflow = ctx->in_dataflow;
+    bool impure = ctx->impure;
     ctx->impure = false;
-    ctx->in_dataflow = false;
     for (int i = 0; i < def->u.def.nparams; i++) {
         PyParam *p = &def->u.def.params[i];
         p->annotation = legacy_annotation(ctx, p->annotation, LANN_SIGNATURE);
@@ -247,7 +238,6 @@ static void relax_function(LegacyCtx *ctx, PyStmt *def)
     ctx->nvars = vars_mark;
     ctx->nshape_vars = shape_mark;
     ctx->impure = impure;
-    ctx->in_dataflow = dataflow;
 }
 
 static bool is_prim(const PyStmt *def)
