@@ -13,6 +13,7 @@ typedef struct Branch {
     StructInfo *ann;
     Expr *seq;
     bool from_expr_stmt;
+    const char *suffix; /* "then" or "else" */
 } Branch;
 
 static noreturn void mismatch(ScriptCtx *ctx, Span span, const char *why)
@@ -20,10 +21,32 @@ static noreturn void mismatch(ScriptCtx *ctx, Span span, const char *why)
     script_fail(ctx, "IfBranchMismatch", span, "%s", why);
 }
 
-/* last -> NAME [':' S] '=' expr | exprstmt | if ; yields the branch's body value. */
+/* A branch ending in `with R.dataflow(): ... R.output(y)` yields its last binding, which must
+ * be an output; TVM names that variable y_then / y_else and binds y to it, so it prints
+ * the same way. */
+static Expr *last_dataflow(ScriptCtx *ctx, const PyStmt *s, Branch *b)
+{
+    script_stmt(ctx, s);
+    BodyBuilder *bb = ctx->body;
+    BindingBlock *last = bb->nblocks > 0 ? bb->blocks[bb->nblocks - 1] : NULL;
+    Binding *lb = last != NULL && last->is_dataflow && last->n > 0 ? last->bindings[last->n - 1]
+                                                                  : NULL;
+    if (lb == NULL || lb->var == NULL || lb->var->is_dataflow)
+        mismatch(ctx, s->span, "a branch ending in a dataflow block must end it in an output");
+    b->name = lb->var->name;
+    b->name_span = lb->var->span;
+    b->ann = NULL;
+    lb->var->name = mem_printf("%s_%s", b->name, b->suffix);
+    return script_var_ref(lb->var, s->span);
+}
+
+/* last -> NAME [':' S] '=' expr | exprstmt | if | with_dataflow ; yields the branch's
+ * body value. */
 static Expr *last_stmt(ScriptCtx *ctx, const PyStmt *s, Branch *b)
 {
     const char *no_binding = "both branches must end in a binding of the same name";
+    if (s->kind == PYS_WITH)
+        return last_dataflow(ctx, s, b);
     if (s->kind == PYS_IF) {
         Var *v = script_if(ctx, s);
         b->name = v->name;
@@ -64,9 +87,9 @@ static Expr *last_stmt(ScriptCtx *ctx, const PyStmt *s, Branch *b)
 }
 
 /* TS-5.3: a branch is its own scope: names bound in it, Relax or shape variables, vanish after. */
-static Branch branch(ScriptCtx *ctx, const PyBody *body, Span span)
+static Branch branch(ScriptCtx *ctx, const PyBody *body, Span span, const char *suffix)
 {
-    Branch b = {0};
+    Branch b = {.suffix = suffix};
     if (body->n == 0)
         mismatch(ctx, span, "an empty branch");
     BodyBuilder bb = {0};
@@ -95,8 +118,8 @@ Var *script_if(ScriptCtx *ctx, const PyStmt *s)
     if (!s->u.if_.has_else)
         script_fail(ctx, "MissingElse", s->span, "an if needs an else branch");
     Expr *cond = script_expr(ctx, s->u.if_.cond);
-    Branch t = branch(ctx, &s->u.if_.body, s->span);
-    Branch e = branch(ctx, &s->u.if_.orelse, s->span);
+    Branch t = branch(ctx, &s->u.if_.body, s->span, "then");
+    Branch e = branch(ctx, &s->u.if_.orelse, s->span, "else");
     if (strcmp(t.name, e.name) != 0)
         mismatch(ctx, e.name_span, "the branches end in bindings of different names");
     if (t.ann && e.ann && !equal_sinfo(t.ann, e.ann))
