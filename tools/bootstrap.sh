@@ -7,7 +7,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 
 packages=(gcc make cmake pkg-config libgc-dev libyaml-dev libcunit1-dev libedit-dev python3
-          python3-numpy python3-yaml)
+          python3-numpy python3-yaml clang)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -89,6 +89,10 @@ else
     echo; echo "== TVM adapter: skipped (no TVM: set TVM_HOME or make tvm importable)"
 fi
 
+# Fuzzing: each libFuzzer harness over the corpus's programs, cases and values and the long and
+# deep inputs of tools/fuzz/seeds.py, then fixed-seed mutations (tools/fuzz/README.md).
+step bash tools/fuzz/smoke.sh 1000
+
 # Collecting garbage on every allocation finds pointers the collector cannot see; it is
 # slow, so it runs a sample of the corpus that touches every layer.
 cmake -S . -B build-stress -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRELAX_GC_STRESS=ON >/dev/null

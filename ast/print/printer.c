@@ -18,26 +18,65 @@ static const char *const python_keywords[] = {
 /* Names the printed text itself needs: the dialect prefixes and the tvm package. */
 static const char *const printer_reserved[] = {"R", "T", "I", "tvm"};
 
+static uint32_t name_hash(const char *s)
+{
+    uint32_t h = 2166136261u; /* FNV-1a */
+    for (; *s != '\0'; s++)
+        h = (h ^ (uint8_t)*s) * 16777619u;
+    return h;
+}
+
+/* The slot of `name` in by_name, or the empty slot where it would go. */
+static NameSlot *name_slot(const NameTable *t, const char *name)
+{
+    uint32_t i = name_hash(name) & (t->name_cap - 1);
+    while (t->by_name[i].name != NULL && strcmp(t->by_name[i].name, name) != 0)
+        i = (i + 1) & (t->name_cap - 1);
+    return &t->by_name[i];
+}
+
+static void name_put(NameTable *t, const char *name, int index)
+{
+    if (2 * (t->name_used + 1) > t->name_cap) {
+        NameSlot *old = t->by_name;
+        uint32_t old_cap = t->name_cap;
+        t->name_cap = old_cap == 0 ? 64 : old_cap * 2;
+        t->by_name = MEM_ARRAY(NameSlot, t->name_cap);
+        for (uint32_t i = 0; i < old_cap; i++)
+            if (old[i].name != NULL)
+                *name_slot(t, old[i].name) = old[i];
+    }
+    NameSlot *slot = name_slot(t, name);
+    if (slot->name == NULL)
+        t->name_used++;
+    slot->name = name;
+    slot->index = index;
+}
+
 static bool is_taken(const NameTable *t, const char *name)
 {
-    for (int i = 0; i < t->ntaken; i++)
-        if (strcmp(t->taken[i], name) == 0)
-            return true;
-    return false;
+    if (t->name_cap == 0)
+        return false;
+    const NameSlot *slot = name_slot(t, name);
+    /* A position a released scope left behind no longer holds this name. */
+    return slot->name != NULL && slot->index < t->ntaken &&
+           strcmp(t->taken[slot->index], name) == 0;
 }
 
 void names_reserve(NameTable *t, const char *name)
 {
-    if (!is_taken(t, name))
+    if (!is_taken(t, name)) {
+        name_put(t, name, t->ntaken);
         VEC_PUSH(t->taken, t->ntaken, t->captaken, name);
+    }
 }
 
 const char *names_lookup(const NameTable *t, const void *key)
 {
-    for (int i = t->n - 1; i >= 0; i--)
-        if (t->entries[i].key == key)
-            return t->entries[i].name;
-    return NULL;
+    int64_t i = 0;
+    if (!ptrmap_get(&t->by_key, key, &i) || i >= t->n || t->entries[i].key != key)
+        return NULL;
+    return t->entries[i].name;
 }
 
 static bool is_keyword(const char *s)
@@ -67,6 +106,7 @@ static char *sanitize(const char *hint)
 static void add_entry(NameTable *t, const void *key, const char *name)
 {
     NameEntry e = {key, name};
+    ptrmap_put(&t->by_key, key, t->n);
     VEC_PUSH(t->entries, t->n, t->cap, e);
 }
 

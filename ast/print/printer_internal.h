@@ -8,6 +8,7 @@
 #include "ast/mem.h"
 #include "ast/module.h"
 #include "ast/print/printer.h"
+#include "ast/ptrmap.h"
 
 /* Printed names of the variables of one scope (an outermost Relax function or a PrimFunc):
  * every object gets a distinct valid Python identifier, chosen at its first appearance in
@@ -17,6 +18,16 @@ typedef struct NameEntry {
     const char *name;
 } NameEntry;
 
+/* A name's position in `taken`, hashed by the name's text. */
+typedef struct NameSlot {
+    const char *name; /* NULL: empty */
+    int index;
+} NameSlot;
+
+/* Scoped names in constant time: `entries` and `taken` are stacks that names_release cuts
+ * back; the hashes keep each key's (or name's) latest position and are checked against the
+ * stacks, so a position left by a released scope reads as absent (SPEC_NOTES 4.18: no
+ * lookup proportional to the program). */
 typedef struct NameTable {
     NameEntry *entries;
     int n;
@@ -24,6 +35,10 @@ typedef struct NameTable {
     const char **taken; /* names in use, including reserved ones */
     int ntaken;
     int captaken;
+    PtrMap by_key;      /* key -> its index in entries */
+    NameSlot *by_name;  /* open addressing: name -> its index in taken */
+    uint32_t name_cap;  /* 0 or a power of two */
+    uint32_t name_used; /* slots holding a name (live or stale) */
 } NameTable;
 
 /* How integer literals print: Relax dims read a bare int as int64, TIR as int32. */
