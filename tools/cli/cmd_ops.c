@@ -9,6 +9,7 @@
 
 #include "ast/mem.h"
 #include "ast/schema/op_schema.h"
+#include "interp/eval/builtins.h"
 #include "interp/ops/ops.h"
 #include "interp/ops/ops_common.h"
 #include "tools/conform/case_file.h"
@@ -23,7 +24,8 @@ const char CMD_OPS_USAGE[] =
     "kernel, the dtypes the kernel takes, how many conformance cases under DIR/ops and\n"
     "DIR/models (DIR defaults to spec-tests) name its OP- rule, the TVM source its meaning\n"
     "follows (from DIR/../SPEC_NOTES.md), its implementation-defined, undefined and tvm-bug\n"
-    "cases, and what is missing.\n";
+    "cases, and what is missing; then TVM v0.22's registry (DIR/ops/tvm-registry.txt), each\n"
+    "operator with where the reference implements it.\n";
 
 /* The least number of cases an operator needs to count as covered. */
 #define OPS_MIN_CASES 3
@@ -208,6 +210,51 @@ static void print_table(const OpRow *rows, int n)
     }
 }
 
+/* TVM's registry beside the reference's (OP-REGISTRY): each name of DIR/ops/tvm-registry.txt
+ * as an operator of the table, a builtin of the evaluator, or missing. */
+static void print_registry(const char *corpus)
+{
+    const char *path = mem_printf("%s/ops/tvm-registry.txt", corpus);
+    FILE *f = fopen(path, "r");
+    if (f == NULL)
+        return;
+    const char **names = NULL;
+    int n = 0, cap = 0, in_table = 0, builtin = 0;
+    char line[256];
+    while (fgets(line, sizeof line, f) != NULL) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (line[0] == '\0' || line[0] == '#')
+            continue;
+        VEC_PUSH(names, n, cap, mem_strdup(line));
+    }
+    fclose(f);
+    const char **where = MEM_ARRAY(const char *, n + 1);
+    StrBuf missing;
+    strbuf_init(&missing);
+    for (int i = 0; i < n; i++) {
+        if (ops_lookup(names[i]) != NULL || op_schema_lookup(names[i]) != NULL) {
+            where[i] = "operator table";
+            in_table++;
+        } else if (builtins_has(names[i])) {
+            where[i] = "builtin of the evaluator";
+            builtin++;
+        } else {
+            where[i] = "missing";
+            strbuf_addf(&missing, "%s`%s`", strbuf_str(&missing)[0] != '\0' ? ", " : "",
+                        names[i] + strlen("relax."));
+        }
+    }
+    printf("\n## TVM v0.22's registry\n\n");
+    printf("TVM v0.22.0 registers %d single-device operators (`spec-tests/ops/tvm-registry.txt`):\n"
+           "%d are in the table above, %d are builtins of the evaluator (calls, closures,\n"
+           "shapes, printing), and %d missing%s%s (SPEC_NOTES 4.10 says why).\n\n",
+           n, in_table, builtin, n - in_table - builtin, n - in_table - builtin > 0 ? ": " : "",
+           strbuf_str(&missing));
+    printf("| TVM operator | in the reference |\n|---|---|\n");
+    for (int i = 0; i < n; i++)
+        printf("| `%s` | %s |\n", names[i] + strlen("relax."), where[i]);
+}
+
 int cmd_ops(int argc, char **argv)
 {
     bool table = false;
@@ -231,5 +278,6 @@ int cmd_ops(int argc, char **argv)
         return error_exit_code(PHASE_CASE);
     read_sources(mem_printf("%s/../SPEC_NOTES.md", corpus), rows, n);
     print_table(rows, n);
+    print_registry(corpus);
     return 0;
 }
