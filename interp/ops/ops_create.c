@@ -104,7 +104,8 @@ static Value *fill(struct Interp *in, const Expr *call, DataType dt, int ndim, c
         interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span,
                     "fill_value must hold one element");
     const char *err = NULL;
-    return manip_result(in, call, kernel_full(dt, ndim, shape, is_float, f, i, &err), err);
+    Tensor *made = kernel_full(dt, ndim, shape, is_float, f, i, &err);
+    return manip_result(in, call, made, err);
 }
 
 Value *manip_eval_zeros(struct Interp *in, const Expr *call, Value **args, int nargs)
@@ -272,7 +273,8 @@ Value *manip_eval_eye(struct Interp *in, const Expr *call, Value **args, int nar
     if (dtype_is_void(dt))
         dt = dtype_float32();
     const char *err = NULL;
-    return manip_result(in, call, kernel_eye(dt, n, m, k, &err), err);
+    Tensor *made = kernel_eye(dt, n, m, k, &err);
+    return manip_result(in, call, made, err);
 }
 
 /* ---- tril, triu -------------------------------------------------------------------------- */
@@ -313,7 +315,8 @@ static Value *eval_trilu(struct Interp *in, const Expr *call, Value **args, int 
     Tensor *x = ops_kernel_tensor(in, call, args, nargs, 0);
     int64_t k = nargs > 1 ? manip_kernel_int(in, call, args, nargs, 1) : 0;
     const char *err = NULL;
-    return manip_result(in, call, kernel_trilu(x, k, lower, &err), err);
+    Tensor *made = kernel_trilu(x, k, lower, &err);
+    return manip_result(in, call, made, err);
 }
 
 Value *manip_eval_tril(struct Interp *in, const Expr *call, Value **args, int nargs)

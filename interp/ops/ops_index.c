@@ -61,8 +61,8 @@ Value *manip_eval_take(struct Interp *in, const Expr *call, Value **args, int na
                    ? ops_kernel_axis(in, call, ops_attr_int(call, "axis", 0), x->ndim)
                    : -1;
     const char *err = NULL;
-    return manip_result(in, call,
-                        kernel_take(x, ix, axis, ops_attr_str(call, "mode", "fast"), &err), err);
+    Tensor *made = kernel_take(x, ix, axis, ops_attr_str(call, "mode", "fast"), &err);
+    return manip_result(in, call, made, err);
 }
 
 /* ---- strided_slice ----------------------------------------------------------------------- */
@@ -219,7 +219,8 @@ Value *manip_eval_strided_slice(struct Interp *in, const Expr *call, Value **arg
         ok = value_ints(args[k + 1], &a.list[k], &a.len[k]);
     if (!ok || !slice_plan(&a, x->ndim, b, e, s, touched, &why))
         interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "%s", why);
-    return manip_result(in, call, kernel_strided_slice(x, b, e, s, &why), why);
+    Tensor *made = kernel_strided_slice(x, b, e, s, &why);
+    return manip_result(in, call, made, why);
 }
 
 StructInfo *manip_infer_dynamic_strided_slice(OpInferCtx *ctx)
@@ -259,7 +260,8 @@ Value *manip_eval_dynamic_strided_slice(struct Interp *in, const Expr *call, Val
         tensor_read_i64(t, v[k]);
     }
     const char *err = NULL;
-    return manip_result(in, call, kernel_strided_slice(x, v[0], v[1], v[2], &err), err);
+    Tensor *made = kernel_strided_slice(x, v[0], v[1], v[2], &err);
+    return manip_result(in, call, made, err);
 }
 
 /* ---- where, astype ----------------------------------------------------------------------- */
@@ -291,7 +293,8 @@ Value *manip_eval_where(struct Interp *in, const Expr *call, Value **args, int n
     Tensor *a = ops_kernel_tensor(in, call, args, nargs, 1);
     Tensor *b = ops_kernel_tensor(in, call, args, nargs, 2);
     const char *err = NULL;
-    return manip_result(in, call, kernel_where(c, a, b, &err), err);
+    Tensor *made = kernel_where(c, a, b, &err);
+    return manip_result(in, call, made, err);
 }
 
 StructInfo *manip_infer_astype(OpInferCtx *ctx)
@@ -311,5 +314,6 @@ Value *manip_eval_astype(struct Interp *in, const Expr *call, Value **args, int 
 {
     Tensor *x = ops_kernel_tensor(in, call, args, nargs, 0);
     const char *err = NULL;
-    return manip_result(in, call, kernel_astype(x, ops_attr_dtype(call, "dtype"), &err), err);
+    Tensor *made = kernel_astype(x, ops_attr_dtype(call, "dtype"), &err);
+    return manip_result(in, call, made, err);
 }

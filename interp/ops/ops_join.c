@@ -110,10 +110,12 @@ Value *manip_eval_concat(struct Interp *in, const Expr *call, Value **args, int 
         Tensor **flat = MEM_ARRAY(Tensor *, n);
         for (int i = 0; i < n; i++)
             flat[i] = kernel_reshape(xs[i], 1, &xs[i]->numel, &err);
-        return manip_result(in, call, kernel_concat(flat, n, 0, &err), err);
+        Tensor *made = kernel_concat(flat, n, 0, &err);
+        return manip_result(in, call, made, err);
     }
     int axis = ops_kernel_axis(in, call, ops_attr_int(call, "axis", 0), xs[0]->ndim);
-    return manip_result(in, call, kernel_concat(xs, n, axis, &err), err);
+    Tensor *made = kernel_concat(xs, n, axis, &err);
+    return manip_result(in, call, made, err);
 }
 
 StructInfo *manip_infer_stack(OpInferCtx *ctx)
@@ -165,7 +167,8 @@ Value *manip_eval_stack(struct Interp *in, const Expr *call, Value **args, int n
             dims[a] = a == axis ? 1 : xs[i]->shape[b++];
         ex[i] = kernel_reshape(xs[i], nd + 1, dims, &err);
     }
-    return manip_result(in, call, kernel_concat(ex, n, axis, &err), err);
+    Tensor *made = kernel_concat(ex, n, axis, &err);
+    return manip_result(in, call, made, err);
 }
 
 /* ---- split ------------------------------------------------------------------------------- */

@@ -93,7 +93,8 @@ Value *manip_eval_matmul(struct Interp *in, const Expr *call, Value **args, int 
         interp_charge(in, over ? -1 : via_a > via_b ? via_a : via_b, call->span);
     }
     const char *err = NULL;
-    return manip_result(in, call, kernel_matmul(a, b, out_dtype_or(call, a->dtype), &err), err);
+    Tensor *made = kernel_matmul(a, b, out_dtype_or(call, a->dtype), &err);
+    return manip_result(in, call, made, err);
 }
 
 /* linear(x, w, b) = matmul(x, permute_dims(w)) + b. */
@@ -186,7 +187,8 @@ Value *manip_eval_outer(struct Interp *in, const Expr *call, Value **args, int n
     Tensor *a = ops_kernel_tensor(in, call, args, nargs, 0);
     Tensor *b = ops_kernel_tensor(in, call, args, nargs, 1);
     const char *err = NULL;
-    return manip_result(in, call, kernel_outer(a, b, a->dtype, &err), err);
+    Tensor *made = kernel_outer(a, b, a->dtype, &err);
+    return manip_result(in, call, made, err);
 }
 
 /* ---- einsum ------------------------------------------------------------------------------ */
@@ -303,5 +305,6 @@ Value *manip_eval_einsum(struct Interp *in, const Expr *call, Value **args, int 
         interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "%s",
                     why ? why : "bad einsum");
     const char *err = NULL;
-    return manip_result(in, call, kernel_einsum(sub, xs, n, xs[0]->dtype, &err), err);
+    Tensor *made = kernel_einsum(sub, xs, n, xs[0]->dtype, &err);
+    return manip_result(in, call, made, err);
 }

@@ -268,7 +268,8 @@ Value *manip_eval_reshape(struct Interp *in, const Expr *call, Value **args, int
     if (infer_at >= 0)
         dims[infer_at] = known > 0 ? x->numel / known : 0;
     const char *err = NULL;
-    return manip_result(in, call, kernel_reshape(x, n, dims, &err), err);
+    Tensor *made = kernel_reshape(x, n, dims, &err);
+    return manip_result(in, call, made, err);
 }
 
 /* ---- permute_dims, expand_dims, squeeze, flatten ----------------------------------------- */
@@ -339,7 +340,8 @@ Value *manip_eval_permute_dims(struct Interp *in, const Expr *call, Value **args
     for (int i = 0; i < x->ndim; i++)
         perm[i] = given ? ops_kernel_axis(in, call, axes[i], x->ndim) : x->ndim - 1 - i;
     const char *err = NULL;
-    return manip_result(in, call, kernel_permute(x, perm, &err), err);
+    Tensor *made = kernel_permute(x, perm, &err);
+    return manip_result(in, call, made, err);
 }
 
 StructInfo *manip_infer_expand_dims(OpInferCtx *ctx)
@@ -391,7 +393,8 @@ Value *manip_eval_expand_dims(struct Interp *in, const Expr *call, Value **args,
     for (int i = 0, j = 0; i < out_nd && out_nd <= TENSOR_MAX_NDIM; i++)
         dims[i] = added[i] ? 1 : x->shape[j++];
     const char *err = NULL;
-    return manip_result(in, call, kernel_reshape(x, out_nd, dims, &err), err);
+    Tensor *made = kernel_reshape(x, out_nd, dims, &err);
+    return manip_result(in, call, made, err);
 }
 
 StructInfo *manip_infer_squeeze(OpInferCtx *ctx)
@@ -454,7 +457,8 @@ Value *manip_eval_squeeze(struct Interp *in, const Expr *call, Value **args, int
         if (!drop[i])
             dims[nd++] = x->shape[i];
     const char *err = NULL;
-    return manip_result(in, call, kernel_reshape(x, nd, dims, &err), err);
+    Tensor *made = kernel_reshape(x, nd, dims, &err);
+    return manip_result(in, call, made, err);
 }
 
 StructInfo *manip_infer_flatten(OpInferCtx *ctx)
@@ -476,7 +480,8 @@ Value *manip_eval_flatten(struct Interp *in, const Expr *call, Value **args, int
 {
     Tensor *x = ops_kernel_tensor(in, call, args, nargs, 0);
     const char *err = NULL;
-    return manip_result(in, call, kernel_reshape(x, 1, &x->numel, &err), err);
+    Tensor *made = kernel_reshape(x, 1, &x->numel, &err);
+    return manip_result(in, call, made, err);
 }
 
 /* ---- broadcast_to, tile, repeat, flip ---------------------------------------------------- */
@@ -511,8 +516,8 @@ Value *manip_eval_broadcast_to(struct Interp *in, const Expr *call, Value **args
     Tensor *x = ops_kernel_tensor(in, call, args, nargs, 0);
     const Value *s = ops_kernel_shape(in, call, args, nargs, 1);
     const char *err = NULL;
-    return manip_result(in, call, kernel_broadcast_to(x, s->u.shape.ndim, s->u.shape.dims, &err),
-                        err);
+    Tensor *made = kernel_broadcast_to(x, s->u.shape.ndim, s->u.shape.dims, &err);
+    return manip_result(in, call, made, err);
 }
 
 StructInfo *manip_infer_tile(OpInferCtx *ctx)
@@ -547,7 +552,8 @@ Value *manip_eval_tile(struct Interp *in, const Expr *call, Value **args, int na
     int n = 0;
     ops_attr_int_list(call, "repeats", &reps, &n);
     const char *err = NULL;
-    return manip_result(in, call, kernel_tile(x, reps, n, &err), err);
+    Tensor *made = kernel_tile(x, reps, n, &err);
+    return manip_result(in, call, made, err);
 }
 
 StructInfo *manip_infer_repeat(OpInferCtx *ctx)
@@ -586,7 +592,8 @@ Value *manip_eval_repeat(struct Interp *in, const Expr *call, Value **args, int 
     const AttrValue *axis = ops_attr(call, "axis");
     int k = axis ? ops_kernel_axis(in, call, ops_attr_int(call, "axis", 0), x->ndim) : -1;
     const char *err = NULL;
-    return manip_result(in, call, kernel_repeat(x, ops_attr_int(call, "repeats", 1), k, &err), err);
+    Tensor *made = kernel_repeat(x, ops_attr_int(call, "repeats", 1), k, &err);
+    return manip_result(in, call, made, err);
 }
 
 StructInfo *manip_infer_flip(OpInferCtx *ctx)
@@ -609,7 +616,8 @@ Value *manip_eval_flip(struct Interp *in, const Expr *call, Value **args, int na
     Tensor *x = ops_kernel_tensor(in, call, args, nargs, 0);
     int k = ops_kernel_axis(in, call, ops_attr_int(call, "axis", 0), x->ndim);
     const char *err = NULL;
-    return manip_result(in, call, kernel_flip(x, k, &err), err);
+    Tensor *made = kernel_flip(x, k, &err);
+    return manip_result(in, call, made, err);
 }
 
 /* ---- the family table -------------------------------------------------------------------- */

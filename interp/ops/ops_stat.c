@@ -58,8 +58,8 @@ static Value *eval_reduce(struct Interp *in, const Expr *call, Value **args, int
     for (int i = 0; given && i < n; i++)
         red[ops_kernel_axis(in, call, axes[i], x->ndim)] = true;
     const char *err = NULL;
-    return manip_result(
-        in, call, kernel_reduce(x, kind, red, ops_attr_bool(call, "keepdims", false), &err), err);
+    Tensor *made = kernel_reduce(x, kind, red, ops_attr_bool(call, "keepdims", false), &err);
+    return manip_result(in, call, made, err);
 }
 
 #define REDUCTION(op, kind)                                                                        \
