@@ -649,6 +649,19 @@ static AttrValue *dtype_attr(ScriptCtx *ctx, AttrValue *v, const PyExpr *e)
  * value is of the wrong type. */
 static AttrValue *typed_attr(ScriptCtx *ctx, OpAttrType type, AttrValue *v, const PyExpr *e)
 {
+    /* A constant PrimValue (T.IntImm("int32", 8), T.float32(0.1), an alias of one) is its
+     * number, as TVM's attribute conversion takes the immediate's value. */
+    const PrimExpr *imm = v->kind == ATTR_EXPR && v->u.expr->kind == EXPR_PRIM_VALUE
+                              ? v->u.expr->u.prim
+                              : NULL;
+    if (imm != NULL && imm->kind == PE_INT && type != OPA_OPT_PRIM)
+        v = dtype_is_bool(imm->dtype) ? attr_bool(imm->u.int_value != 0, v->span)
+                                      : attr_int(imm->u.int_value, v->span);
+    if (imm != NULL && imm->kind == PE_FLOAT && type != OPA_OPT_PRIM) {
+        AttrValue *f = attr_new(ATTR_FLOAT, v->span);
+        f->u.f = imm->u.float_value;
+        v = f;
+    }
     bool none = v->kind == ATTR_NONE;
     switch (type) {
     case OPA_INT:
@@ -663,7 +676,9 @@ static AttrValue *typed_attr(ScriptCtx *ctx, OpAttrType type, AttrValue *v, cons
             return f;
         }
         return v->kind == ATTR_FLOAT || (none && type == OPA_OPT_FLOAT) ? v : NULL;
-    case OPA_BOOL:
+    case OPA_BOOL: /* TVM's FFI converts an int to a bool parameter (cumsum's exclusive=0) */
+        if (v->kind == ATTR_INT)
+            return attr_bool(v->u.i != 0, v->span);
         return v->kind == ATTR_BOOL ? v : NULL;
     case OPA_STR:
         return v->kind == ATTR_STR ? v : NULL;

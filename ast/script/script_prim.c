@@ -819,6 +819,26 @@ static PrimExpr *translate_dtype_ctor(const Tr *t, const PyExpr *e, DataType typ
     return cast_to(translate(t, arg), type, e->span);
 }
 
+/* imm -> T.IntImm '(' STRING ',' number ')' | T.FloatImm '(' STRING ',' number ')' : the
+ * immediate of that dtype, as T.<dtype>(number). */
+static PrimExpr *translate_imm(const Tr *t, const PyExpr *e, bool is_float)
+{
+    DataType type;
+    if (e->u.call.nargs != 2 || e->u.call.nkw != 0 || e->u.call.args[0]->kind != PY_STR)
+        fail(t, "BadExpression", e->span, "T.%s takes a dtype string and a value",
+             is_float ? "FloatImm" : "IntImm");
+    const PyExpr *d = e->u.call.args[0];
+    if (!dtype_parse(d->u.str, &type) || dtype_is_float(type) != is_float ||
+        dtype_is_handle(type) || dtype_is_void(type))
+        fail(t, "BadExpression", d->span, "`%s` is not %s dtype", d->u.str,
+             is_float ? "a float" : "an integer");
+    PyNum n;
+    if (!fold_number(t, e->u.call.args[1], &n) || (n.is_float && !is_float))
+        fail(t, "BadExpression", e->u.call.args[1]->span, "T.%s takes a number",
+             is_float ? "FloatImm" : "IntImm");
+    return literal_as(t, n, type, e->span);
+}
+
 static bool is_namespace(const PyExpr *e)
 {
     return e->kind == PY_NAME && (strcmp(e->u.name, "T") == 0 || strcmp(e->u.name, "tir") == 0);
@@ -831,6 +851,8 @@ static PrimExpr *translate_call(const Tr *t, const PyExpr *e)
     if (f->kind != PY_ATTR || !is_namespace(f->u.attr.value))
         fail(t, "BadExpression", e->span, "only T.* functions can be called in a PrimExpr");
     const char *name = f->u.attr.attr;
+    if (strcmp(name, "IntImm") == 0 || strcmp(name, "FloatImm") == 0)
+        return translate_imm(t, e, name[0] == 'F');
     for (size_t i = 0; i < sizeof dtype_ctors / sizeof dtype_ctors[0]; i++) {
         DataType type;
         if (strcmp(name, dtype_ctors[i]) == 0 && dtype_parse(name, &type))
