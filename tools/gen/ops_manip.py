@@ -551,6 +551,65 @@ def einsum_cases(rng):
 
 # ---- statistical ------------------------------------------------------------------------------
 
+def tvm_reduce(x, axis, op, dtype):
+    """topi's sum and prod (topi/reduction.h, comm_reducer): the reduce axis walked in index
+    order, the running value kept in the tensor's dtype, so every step rounds; mean divides
+    that sum by the element count converted to the dtype (legalize_ops/statistical.py
+    _te_mean), variance is the mean of the squared deviations from that mean (_te_variance).
+    numpy's float16 and float32 arithmetic rounds each operation correctly in the dtype."""
+    x = np.asarray(x, dtype)
+    with np.errstate(over="ignore", invalid="ignore"):
+        if op == "variance":
+            mean = tvm_reduce(x, axis, "mean", dtype)
+            dev = (x - np.expand_dims(mean, axis)).astype(dtype)
+            return tvm_reduce((dev * dev).astype(dtype), axis, "mean", dtype)
+        moved = np.moveaxis(x, axis, -1)
+        acc = np.full(moved.shape[:-1], 1 if op == "prod" else 0, dtype)
+        for k in range(moved.shape[-1]):
+            acc = (acc * moved[..., k] if op == "prod" else acc + moved[..., k]).astype(dtype)
+        if op == "mean":
+            acc = (acc / np.asarray(moved.shape[-1], dtype)).astype(dtype)
+        return acc
+
+
+def accumulation_cases():
+    """Reductions accumulate in the tensor's dtype as TVM computes them; bit for bit."""
+    cs = []
+    rows = np.array([[2048, 1, 1], [1, 1, 2048]])
+    table = [
+        ("sum", "f32-in-order", "float32 sums round at each step: 1e8 + 3 + 3 stays 1e8 (in "
+         "double it would round to 100000008).", F32, [1e8, 3, 3], None),
+        ("sum", "f16-in-order", "float16 sums round at each step, in index order: 2048 + 1 + 1 "
+         "is 2048 but 1 + 1 + 2048 is 2050.", "float16", rows, 1),
+        ("mean", "f16-in-order", "float16 mean is the float16 sum (2048, 2050) over 3.",
+         "float16", rows, 1),
+        ("prod", "f16-overflow", "float16 products overflow at the step that passes 65504: "
+         "300 * 300 is inf before the 0.001.", "float16", [300, 300, 0.001], None),
+        ("variance", "f16-steps", "float16 variance: the float16 mean, then the float16 mean "
+         "of squared float16 deviations.", "float16", [300, 300, 0.001], None),
+    ]
+    for op, cid, desc, dt, data, axis in table:
+        x = np.asarray(data, dt)
+        expr = "R.%s(x%s)" % (op, ", axis=[%d]" % axis if axis is not None else "")
+        want = tvm_reduce(x, axis if axis is not None else 0, op, dt)
+        if axis is None:
+            want = tvm_reduce(x.reshape(-1), 0, op, dt)
+        c = value_case(op, cid, desc, [("x", T(x.shape, dt))], expr, [tensor(x, dt)],
+                       tensor(want, dt))
+        c["exact"] = True
+        cs.append(c)
+    # Integer sums of int8 and int16 wrap: LLVM's add carries no nsw flag below 32 bits in
+    # TVM's codegen, so the overflow is defined (int32 and int64 overflow is not: 4.19).
+    for dt, data in (("int8", [100, 100, 1]), ("int16", [30000, 30000, 7])):
+        x = np.asarray(data, dt)
+        with np.errstate(over="ignore"):
+            want = tvm_reduce(x, 0, "sum", dt)
+        cs.append(value_case("sum", "%s-wraps" % dt, "%s sums wrap modulo 2^%d at each step "
+                             "(defined in TVM's lowering)." % (dt, np.dtype(dt).itemsize * 8),
+                             [("x", T(x.shape, dt))], "R.sum(x)", [tensor(x, dt)], tensor(want, dt)))
+    return cs
+
+
 def reduce_cases():
     cs = []
     rng = rng_for("reduce")
@@ -677,7 +736,7 @@ def cases():
                     broadcast_tile_cases()) +
             in_file("manip_index", index_cases()) +
             in_file("manip_linalg", linalg_cases()) +
-            in_file("manip_stat", reduce_cases() + scan_cases() + arg_cases()))
+            in_file("manip_stat", reduce_cases() + accumulation_cases() + scan_cases() + arg_cases()))
 
 
 if __name__ == "__main__":

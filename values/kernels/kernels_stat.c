@@ -55,9 +55,22 @@ static bool is_extreme(ReduceKind kind)
     return kind == REDUCE_MAX || kind == REDUCE_MIN;
 }
 
-/* Sum, product, max or min in double; NaN propagates through max/min as in numpy. */
+/* One step of a float reduction rounded to the tensor's dtype, as TVM's lowering computes
+ * it (topi's sum, prod and mean accumulate in the dtype, in index order); `dt` is NULL for an
+ * integer tensor reduced through double (mean, std and variance of integers). */
+static double step(const DataType *dt, double v)
+{
+    if (dt == NULL || dt->bits == 64)
+        return v;
+    if (dt->code == DT_FLOAT && dt->bits == 32)
+        return (double)(float)v;
+    return tensor_round_f64(*dt, v);
+}
+
+/* Sum, product, max or min, each step rounded to the dtype; NaN propagates through max/min
+ * as in numpy. Mean, std and variance divide by the count (itself a value of the dtype). */
 static void reduce_float(const double *v, int64_t n, const int64_t *map, ReduceKind kind,
-                         double *acc, int64_t on, int64_t count)
+                         const DataType *dt, double *acc, int64_t on, int64_t count)
 {
     double init = kind == REDUCE_PROD ? 1.0 : 0.0;
     for (int64_t o = 0; o < on; o++)
@@ -71,10 +84,10 @@ static void reduce_float(const double *v, int64_t n, const int64_t *map, ReduceK
         case REDUCE_MEAN:
         case REDUCE_STD:
         case REDUCE_VARIANCE:
-            *a += v[k];
+            *a = step(dt, *a + v[k]);
             break;
         case REDUCE_PROD:
-            *a *= v[k];
+            *a = step(dt, *a * v[k]);
             break;
         case REDUCE_MAX:
         case REDUCE_MIN:
@@ -88,22 +101,26 @@ static void reduce_float(const double *v, int64_t n, const int64_t *map, ReduceK
     }
     if (kind == REDUCE_MEAN || kind == REDUCE_STD || kind == REDUCE_VARIANCE)
         for (int64_t o = 0; o < on; o++)
-            acc[o] /= (double)count;
+            acc[o] = step(dt, acc[o] / step(dt, (double)count));
 }
 
-/* Second pass of std and variance: the mean of squared deviations (ddof 0). */
-static void reduce_deviation(const double *v, int64_t n, const int64_t *map, double *mean,
-                             int64_t on, int64_t count, bool root)
+/* Second pass of std and variance: the mean of squared deviations (ddof 0), each deviation,
+ * square and partial sum rounded to the dtype as TVM's legalization (x - mean, squared,
+ * then mean) computes them; std is its square root. */
+static void reduce_deviation(const double *v, int64_t n, const int64_t *map, const DataType *dt,
+                             double *mean, int64_t on, int64_t count, bool root)
 {
     double *sq = mem_alloc_atomic(sizeof(double) * (size_t)(on + 1));
     for (int64_t o = 0; o < on; o++)
         sq[o] = 0;
     for (int64_t k = 0; k < n; k++) {
-        double d = v[k] - mean[MAP(k)];
-        sq[MAP(k)] += d * d;
+        double d = step(dt, v[k] - mean[MAP(k)]);
+        sq[MAP(k)] = step(dt, sq[MAP(k)] + step(dt, d * d));
     }
-    for (int64_t o = 0; o < on; o++)
-        mean[o] = root ? sqrt(sq[o] / (double)count) : sq[o] / (double)count;
+    for (int64_t o = 0; o < on; o++) {
+        double var = step(dt, sq[o] / step(dt, (double)count));
+        mean[o] = root ? sqrt(var) : var;
+    }
 }
 
 static void reduce_int(const int64_t *v, int64_t n, const int64_t *map, ReduceKind kind,
@@ -131,20 +148,24 @@ static void reduce_int(const int64_t *v, int64_t n, const int64_t *map, ReduceKi
 
 /* The sum or product of every element in element order, as reduce_float computes it, with
  * the elements streamed through a small buffer and the running value kept in a register. */
-static double reduce_all_streamed(const Tensor *x, ReduceKind kind)
+static double reduce_all_streamed(const Tensor *x, ReduceKind kind, const DataType *dt)
 {
     enum { CHUNK = 512 };
     double buf[CHUNK];
     double acc = kind == REDUCE_PROD ? 1.0 : 0.0;
+    bool f32 = dt != NULL && dt->code == DT_FLOAT && dt->bits == 32;
     for (int64_t at = 0; at < x->numel; at += CHUNK) {
         int64_t n = x->numel - at < CHUNK ? x->numel - at : CHUNK;
         tensor_read_f64_range(x, at, n, buf);
         if (kind == REDUCE_PROD)
             for (int64_t k = 0; k < n; k++)
-                acc *= buf[k];
+                acc = step(dt, acc * buf[k]);
+        else if (f32) /* the common case, without the call */
+            for (int64_t k = 0; k < n; k++)
+                acc = (double)(float)(acc + buf[k]);
         else
             for (int64_t k = 0; k < n; k++)
-                acc += buf[k];
+                acc = step(dt, acc + buf[k]);
     }
     return acc;
 }
@@ -173,10 +194,11 @@ Tensor *kernel_reduce(const Tensor *x, ReduceKind kind, const bool *reduced, boo
         tensor_write_i64(out, acc);
         return out;
     }
+    const DataType *dt = dtype_is_float(x->dtype) ? &x->dtype : NULL;
     if (map == NULL && (kind == REDUCE_SUM || kind == REDUCE_MEAN || kind == REDUCE_PROD)) {
-        double all = reduce_all_streamed(x, kind);
+        double all = reduce_all_streamed(x, kind, dt);
         if (kind == REDUCE_MEAN)
-            all /= (double)count;
+            all = step(dt, all / step(dt, (double)count));
         tensor_write_f64(out, &all);
         return out;
     }
@@ -186,9 +208,9 @@ Tensor *kernel_reduce(const Tensor *x, ReduceKind kind, const bool *reduced, boo
             v[k] = (double)tensor_get_u64(x, k);
     else
         tensor_read_f64(x, v);
-    reduce_float(v, x->numel, map, kind, acc, on, count);
+    reduce_float(v, x->numel, map, kind, dt, acc, on, count);
     if (kind == REDUCE_STD || kind == REDUCE_VARIANCE)
-        reduce_deviation(v, x->numel, map, acc, on, count, kind == REDUCE_STD);
+        reduce_deviation(v, x->numel, map, dt, acc, on, count, kind == REDUCE_STD);
     tensor_write_f64(out, acc);
     return out;
 }

@@ -111,8 +111,8 @@ static void test_errors_do_not_end_the_session(void)
     char *out = session(in, NULL);
     ASSERT_LINES(out, "<repl>:2:37: parse error [SyntaxError PY-1]: expected ')', found ':'",
                  "defined add", "defined main",
-                 "<repl>:5:9: runtime error [OpPrecondition OP-reshape]: relax.reshape: the "
-                 "kernel failed",
+                 "<repl>:5:9: runtime error [OpPrecondition OP-reshape]: relax.reshape: reshape "
+                 "changes the number of elements",
                  "<repl>:1:60: case error [BadValue]: invalid YAML: did not find expected ',' "
                  "or ']'",
                  "<repl>:1:1: usage error [Usage]: unknown command ':frobnicate' (':help' "
