@@ -18,12 +18,14 @@ const char CMD_PRINT_USAGE[] =
     "Errors are printed as 'file:line:col: <phase> error [<code> <rule>]: message' and exit\n"
     "with the phase's code (4 parse, 3 i/o or case file).\n"
     "\n"
-    "  --syntax MODE   how FILE is read: auto (default: today's TVMScript, or the legacy\n"
+    "  --syntax MODE   auto (default): FILE is read as today's TVMScript, or as the legacy\n"
     "                  2022 syntax of R.match_shape, R.Tensor[(n, m), \"float32\"] and the\n"
-    "                  positional call_tir when FILE uses one of its forms, with a one-line\n"
-    "                  note on stderr), legacy, or current (today's only). What is printed is\n"
-    "                  always today's TVMScript, so 'relax print --syntax legacy OLD.py'\n"
-    "                  upgrades a legacy program.\n";
+    "                  positional call_tir when it uses one of its forms (with a one-line\n"
+    "                  note on stderr); legacy: FILE is read as the legacy syntax. What is\n"
+    "                  printed is always today's TVMScript, so for print 'current' names\n"
+    "                  the output: 'relax print --syntax current OLD.py' reads FILE as auto\n"
+    "                  does and upgrades a legacy program (for parse, current means today's\n"
+    "                  syntax only).\n";
 
 const char CMD_PARSE_USAGE[] =
     "usage: relax parse [--syntax legacy|current|auto] FILE\n"
@@ -37,6 +39,10 @@ int cmd_print(int argc, char **argv)
     const char *file_arg;
     if (source_take_syntax_option(&argc, argv) != 0)
         return 2;
+    /* print writes today's syntax whatever it reads: --syntax current asks for that output,
+     * the upgrade of a legacy program (LEG table, SPEC_NOTES 1.8). */
+    if (source_get_syntax() == SYNTAX_CURRENT)
+        source_set_syntax(SYNTAX_AUTO);
     int rc = cli_parse_flag_file(argc, argv, "--ast", &ast_arg, &file_arg);
     if (rc != 0)
         return rc;

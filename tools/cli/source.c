@@ -99,6 +99,11 @@ void source_set_syntax(SyntaxMode mode)
     syntax_mode = mode;
 }
 
+SyntaxMode source_get_syntax(void)
+{
+    return syntax_mode;
+}
+
 static int take_mode(const char *cmd, const char *value)
 {
     SyntaxMode mode;

@@ -18,6 +18,8 @@ bool source_has_suffix(const char *s, const char *suffix);
 
 /* How the program texts of this command are read (--syntax); SYNTAX_AUTO unless set. */
 void source_set_syntax(SyntaxMode mode);
+/* The mode --syntax (or source_set_syntax) chose; SYNTAX_AUTO by default. */
+SyntaxMode source_get_syntax(void);
 /* Takes `--syntax MODE` and `--syntax=MODE` out of argv (after argv[0], the command) and
  * applies the mode. Returns 0, or the exit code of a usage error it already reported. */
 int source_take_syntax_option(int *argc, char **argv);

@@ -231,5 +231,27 @@ def validate_jsonl(t, path, n):
         t.assertTrue(row["id"].endswith("#" + row["case"]))
 
 
+class LegacyUpgrade(unittest.TestCase):
+    """`relax print --syntax current` upgrades a legacy program; parse --syntax current
+    reads today's syntax only."""
+
+    CASE = os.path.join(ROOT, "spec-tests", "legacy", "forms.yaml") + "#match-shape-tensor-and-shape"
+
+    def test_print_current_upgrades(self):
+        p = subprocess.run([RELAX, "print", "--syntax", "current", self.CASE], capture_output=True,
+                           text=True, timeout=60)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn("R.match_cast(", p.stdout)
+        self.assertNotIn("match_shape", p.stdout)
+        again = subprocess.run([RELAX, "parse", "--syntax", "current", "-"], input=p.stdout,
+                               capture_output=True, text=True, timeout=60)
+        self.assertEqual(again.returncode, 0, again.stderr)
+
+    def test_parse_current_rejects_legacy(self):
+        p = subprocess.run([RELAX, "parse", "--syntax", "current", self.CASE], capture_output=True,
+                           text=True, timeout=60)
+        self.assertEqual(p.returncode, 4, p.stderr)
+
+
 if __name__ == "__main__":
     unittest.main()
