@@ -119,7 +119,6 @@ FLOAT_BINARY = {
     "divide": lambda a, b: a / b,
     "power": np.power,
     "mod": np.fmod,
-    "log_add_exp": np.logaddexp,
     # include/tvm/topi/broadcast.h maximum/minimum: tvm::max/min, lowered by LLVM to
     # select(a > b, a, b) / select(a < b, a, b): a NaN operand yields b.
     "maximum": lambda a, b: np.where(a > b, a, b),
@@ -139,7 +138,17 @@ def float_floor_mod(a, b, dtype):
     return a - (float_floor_divide(a, b, dtype) * b).astype(dtype).astype(np.float64)
 
 
-FLOAT_BINARY_DT = {"floor_divide": float_floor_divide, "floor_mod": float_floor_mod}
+def float_log_add_exp(a, b, dtype):
+    """src/tir/op/op.cc logaddexp (topi log_add_exp): log(exp(a) + exp(b)), each step in the
+    dtype, with no rescaling: exp overflows to inf (float32 above about 88.7) and underflows
+    to 0, so the result is inf or -inf where numpy's logaddexp stays finite."""
+    ea = np.exp(a).astype(dtype).astype(np.float64)
+    eb = np.exp(b).astype(dtype).astype(np.float64)
+    return np.log((ea + eb).astype(dtype).astype(np.float64))
+
+
+FLOAT_BINARY_DT = {"floor_divide": float_floor_divide, "floor_mod": float_floor_mod,
+                   "log_add_exp": float_log_add_exp}
 
 CMP_FN = {
     "equal": np.equal, "not_equal": np.not_equal, "less": np.less,
@@ -404,6 +413,12 @@ def int_semantics_cases():
                                        "R.%s with NaN, infinity and signed zero." % name,
                                        ["ieee"]))
     cases.extend(nan_select_cases(f, h))
+    big = np.array([100.0, -200.0, 1.0, 88.0], dtype="float32")
+    cases.append(binary_value_case(
+        "log_add_exp", "log_add_exp-float32-overflow", big, big,
+        "R.log_add_exp is log(exp(a) + exp(b)) in float32 as TVM lowers it: exp(100) overflows "
+        "to inf and exp(-200) underflows to 0, giving inf and -inf where a rescaled formula "
+        "gives 100.69 and -199.31.", ["ieee"]))
     cases.extend(float_floor_cases())
     cases.extend(float16_tolerance_cases())
     return cases

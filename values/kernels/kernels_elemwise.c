@@ -126,15 +126,13 @@ static int64_t *expand_i64(const Tensor *t, int ndim, const int64_t *shape, int6
     }                                                                                              \
     return
 
-static double log_add_exp(double x, double y)
+/* OP-log_add_exp: src/tir/op/op.cc logaddexp, log(exp(x) + exp(y)) with each step rounded to
+ * the dtype and no rescaling, so exp's overflow (float32 above about 88.7) gives inf and its
+ * underflow 0, as TVM computes it. */
+static double log_add_exp(double x, double y, DataType dt)
 {
-    if (x == y)
-        return x + log(2.0);
-    double hi = x > y ? x : y;
-    double lo = x > y ? y : x;
-    if (isnan(x) || isnan(y))
-        return NAN;
-    return hi + log1p(exp(lo - hi));
+    double ex = tensor_round_f64(dt, exp(x)), ey = tensor_round_f64(dt, exp(y));
+    return log(tensor_round_f64(dt, ex + ey));
 }
 
 /* OP-maximum, OP-minimum: TVM's select(a > b, a, b) and select(a < b, a, b)
@@ -187,7 +185,7 @@ static void binary_f64(KernelBinaryOp op, const double *a, const double *b, int6
     case KB_FLOOR_MOD:
         FLOOP(floor_mod_f(x, y, dt));
     case KB_LOG_ADD_EXP:
-        FLOOP(log_add_exp(x, y));
+        FLOOP(log_add_exp(x, y, dt));
     case KB_MAXIMUM:
         FLOOP(select_max(x, y));
     case KB_MINIMUM:
@@ -370,7 +368,7 @@ static const char *binary_i64(KernelBinaryOp op, const int64_t *a, const int64_t
             return "integer power with a negative exponent";
         ILOOP(int_power(x, y));
     case KB_LOG_ADD_EXP:
-        ILOOP(S(llround(log_add_exp((double)x, (double)y))));
+        ILOOP(S(llround(log_add_exp((double)x, (double)y, (DataType){DT_FLOAT, 64, 1}))));
     case KB_EQUAL:
     case KB_NOT_EQUAL:
     case KB_LESS:
