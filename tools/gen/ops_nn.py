@@ -561,6 +561,21 @@ def sort_cases(rng):
                           "R.Tuple(%s, %s)" % (sinfo(("n", 2), "float32"), sinfo(("n", 2), "int32"))))
     out.append(error_case("topk", "ret-type", "topk with an unknown ret_type is rejected.", p2,
                           'R.topk(x, ret_type="all")', "OpAttr"))
+    # src/relax/op/tensor/sorting.cc InferStructInfoTopK keeps the axis' length when k is
+    # larger (k < dim is the only case that shortens it), so k = 5 on 3 elements is the whole
+    # axis, sorted. TVM v0.22's topi kernel still writes k values, reading past the input
+    # (garbage in the last two, against its own StructInfo): tagged tvm-bug.
+    x3 = np.array([1.0, 3.0, 2.0], np.float32)
+    perm = np_argsort(x3, -1, True)
+    case = value_case("topk", "k-past-axis", "topk with k = 5 on an axis of 3 gives all 3, "
+                      "largest first, as TVM's inference says (its kernel writes 5).",
+                      [("x", ann((3,), "float32"))], "R.topk(x, k=5)", [tensor(x3, "float32")],
+                      tup([tensor(x3[perm], "float32"), tensor(perm, "int32")]))
+    case["tags"] = ["tvm-bug"]
+    out.append(case)
+    out.append(sinfo_case("topk", "k-past-symbolic", "topk with k = 5 on (n, 3): the axis keeps "
+                          "its 3.", [("x", ann(("n", 3), "float32"))], "R.topk(x, k=5)",
+                          "R.Tuple(%s, %s)" % (sinfo(("n", 3), "float32"), sinfo(("n", 3), "int32"))))
     return out
 
 
