@@ -192,6 +192,31 @@ static bool split_points(const Expr *call, int64_t dim, int64_t **idx, int *n, i
     return ops_attr_int_list(call, "indices_or_sections", idx, n);
 }
 
+/* A piece of a symbolic dim d between the indices lo and hi (-1: the dim's start or end),
+ * as TVM's InferStructInfoSplit gives it: max(min(hi, d) - min(lo, d), 0) with every index
+ * clamped into [0, d], after its analyzer's simplification: min(hi, d) for the first piece,
+ * max(d - lo, 0) for the last, so a dim shorter than the indices gives empty pieces. */
+static PrimExpr *symbolic_piece(PrimExpr *d, int64_t lo, int64_t hi, Span sp)
+{
+    if (lo < 0 && hi < 0)
+        return d;
+    DataType i64 = d->dtype;
+    PrimExpr *zero = primexpr_int(0, i64, sp);
+    if (lo < 0) /* the first piece: min(hi, d) */
+        return hi == 0 ? zero : primexpr_binary(PE_MIN, primexpr_int(hi, i64, sp), d, sp);
+    if (hi < 0) /* the last piece: max(d - lo, 0) */
+        return lo == 0 ? d
+                       : primexpr_binary(PE_MAX,
+                                         primexpr_binary(PE_SUB, d, primexpr_int(lo, i64, sp), sp),
+                                         zero, sp);
+    if (hi <= lo)
+        return zero;
+    PrimExpr *right = primexpr_binary(PE_MIN, primexpr_int(hi, i64, sp), d, sp);
+    PrimExpr *left = lo == 0 ? zero : primexpr_binary(PE_MIN, primexpr_int(lo, i64, sp), d, sp);
+    return primexpr_binary(PE_MAX, lo == 0 ? right : primexpr_binary(PE_SUB, right, left, sp),
+                           zero, sp);
+}
+
 static StructInfo *split_result(OpInferCtx *ctx, const StructInfo *x, int axis, int64_t *idx, int n,
                                 int64_t sections)
 {
@@ -207,12 +232,9 @@ static StructInfo *split_result(OpInferCtx *ctx, const StructInfo *x, int axis, 
             lo = lo > dim ? dim : lo;
             hi = hi > dim ? dim : hi < lo ? lo : hi;
             piece = manip_dim_int(hi - lo);
-        } else if (s.dims != NULL && sections == 0 &&
-                   (p == 0 || idx[p - 1] <= (p < n ? idx[p] : INT64_MAX))) {
-            /* Symbolic dim, explicit indices: assume the indices are within the dim. */
-            PrimExpr *lo = manip_dim_int(p == 0 ? 0 : idx[p - 1]);
-            piece = p < n ? manip_dim_int(idx[p] - (p == 0 ? 0 : idx[p - 1]))
-                          : manip_dim_sub(s.dims[axis], lo);
+        } else if (s.dims != NULL && sections == 0) {
+            piece = symbolic_piece(s.dims[axis], p == 0 ? -1 : idx[p - 1], p < n ? idx[p] : -1,
+                                   ctx->call->span);
         } else if (s.dims != NULL && sections == 1) {
             piece = s.dims[axis];
         }
