@@ -10,6 +10,7 @@ driver (gen_ops.py) writes to spec-tests/ops/window.yaml.
 
 import itertools
 
+import gen_ops as g
 import numpy as np
 from ops_nn import ann, error_case, floats, sinfo, sinfo_case, tensor, value_case
 
@@ -620,7 +621,39 @@ def layout_cases(rng):
         other_layout_cases(rng)
 
 
-GROUPS = [conv1d_cases, conv3d_cases, conv_t_cases, pool_cases, adaptive_cases, layout_cases]
+def infinity_cases(rng):
+    """Pools over infinities. topi's max pool pads with the dtype's lowest finite value
+    (include/tvm/topi/nn/pooling.h: min_value), so a window of -inf that covers padding gives
+    -3.4028235e38 in TVM v0.22 where a pad that never wins gives -inf (the reference):
+    implementation-defined. +inf and -inf in one average window give NaN, a lone +inf wins a
+    max window: defined."""
+    out = []
+    x = np.full((1, 1, 2, 2), -np.inf, np.float32)
+    ref = np.full((1, 1, 2, 2), -np.inf, np.float32)
+    case = value_case("nn.max_pool2d", "minus-inf-padding", "max_pool2d over -inf with padding "
+                      "1: -inf (padding never wins) or the float32 lowest, -3.4028235e38 "
+                      "(TVM pads with it).", [("x", ann(x.shape, "float32"))],
+                      "R.nn.max_pool2d(x, pool_size=(3, 3), padding=(1, 1))",
+                      [tensor(x, "float32")], tensor(ref, "float32"))
+    lowest = float(np.finfo(np.float32).min)
+    case["result"] = "implementation-defined"
+    case["value"] = g.Allowed(case["value"], {i: [lowest] for i in range(4)})
+    case["spec"] = case["spec"] + ["RESULT-2"]
+    out.append(case)
+    y = np.array([[[[np.inf, -np.inf], [1.0, 2.0]]]], np.float32)
+    out.append(value_case("nn.max_pool2d", "plus-inf", "max_pool2d: +inf wins every window that "
+                          "holds it, padding or not.", [("x", ann(y.shape, "float32"))],
+                          "R.nn.max_pool2d(x, pool_size=(3, 3), padding=(1, 1))",
+                          [tensor(y, "float32")], tensor(np.full((1, 1, 2, 2), np.inf), "float32")))
+    out.append(value_case("nn.avg_pool2d", "inf-minus-inf", "avg_pool2d of a window holding "
+                          "+inf and -inf is NaN.", [("x", ann(y.shape, "float32"))],
+                          "R.nn.avg_pool2d(x, pool_size=(2, 2))", [tensor(y, "float32")],
+                          tensor(np.full((1, 1, 1, 1), np.nan), "float32")))
+    return out
+
+
+GROUPS = [conv1d_cases, conv3d_cases, conv_t_cases, pool_cases, adaptive_cases, layout_cases,
+          infinity_cases]
 
 
 def cases():
