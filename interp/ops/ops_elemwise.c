@@ -6,6 +6,7 @@
 #include "interp/eval/interp.h"
 #include "interp/ops/ops_common.h"
 #include "values/kernels/kernels_elemwise.h"
+#include "values/kernels/kernels_manip.h"
 
 /* The operand dtypes an operator accepts (TVM checks only "float" for the unary functions;
  * the others are the reference's reading of what the kernels are defined on). */
@@ -204,7 +205,15 @@ static StructInfo *infer_binary(OpInferCtx *ctx)
     OpShape sa, sb, out;
     if (!binary_operand(ctx, 0, &ta, &sa) || !binary_operand(ctx, 1, &tb, &sb))
         return ops_infer_object(ctx);
-    if (!ops_unify_dtype(ctx, ta, tb, &dt) || !check_class(ctx, dt, e->dc))
+    /* TVM's InferBinaryArithOpOutDtype (src/relax/op/op_common.h) accepts a bool operand
+     * beside any other dtype and gives the left operand's: float32 + bool is float32. */
+    bool bool_mix = !dtype_is_void(ta) && !dtype_is_void(tb) && !dtype_equal(ta, tb) &&
+                    (dtype_is_bool(ta) || dtype_is_bool(tb));
+    if (bool_mix)
+        dt = ta;
+    else if (!ops_unify_dtype(ctx, ta, tb, &dt))
+        return ops_infer_object(ctx);
+    if (!check_class(ctx, dt, e->dc))
         return ops_infer_object(ctx);
     DataType rt = kernels_binary_gives_bool(e->op) ? dtype_bool() : dt;
     const StructInfo *a = ctx->arg_sinfo[0], *b = ctx->arg_sinfo[1];
@@ -277,11 +286,22 @@ static Value *kernel_binary(Interp *in, const Expr *call, Value **args, int narg
                     "takes 2 operands, got %d", nargs);
     Tensor *a = operand_tensor(in, call, args[0], 0);
     Tensor *b = operand_tensor(in, call, args[1], 1);
-    if (!dtype_equal(a->dtype, b->dtype))
-        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span,
-                    "operand dtypes %s and %s differ", dtype_str(a->dtype), dtype_str(b->dtype));
     const char *err = NULL;
+    /* A bool operand beside another dtype (as infer_binary admits it) is converted to that
+     * dtype, as TIR's BinaryOpMatchTypes casts it; the result takes the left operand's dtype
+     * (a bool left operand: the computed value converted to bool, RESULT-3 in the cases). */
+    DataType result_dt = a->dtype;
+    if (!dtype_equal(a->dtype, b->dtype) && dtype_is_bool(b->dtype))
+        b = kernel_astype(b, a->dtype, &err);
+    else if (!dtype_equal(a->dtype, b->dtype) && dtype_is_bool(a->dtype))
+        a = kernel_astype(a, b->dtype, &err);
+    if (a == NULL || b == NULL || !dtype_equal(a->dtype, b->dtype))
+        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span,
+                    "operand dtypes %s and %s differ", dtype_str(a != NULL ? a->dtype : result_dt),
+                    dtype_str(b != NULL ? b->dtype : result_dt));
     Tensor *r = kernels_binary(e->op, a, b, &err);
+    if (r != NULL && !kernels_binary_gives_bool(e->op) && !dtype_equal(r->dtype, result_dt))
+        r = kernel_astype(r, result_dt, &err);
     if (r == NULL)
         interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "%s", err);
     if (args[0]->kind == VAL_PRIM && args[1]->kind == VAL_PRIM)

@@ -316,10 +316,13 @@ def binary_symbolic_run(rng, name, kind):
 def binary_error_cases(name, kind):
     dtype = primary_dtype(kind)
     other = "int32" if dtype != "int32" else "int64"
-    params = [("x1", tensor_ann((2, 3), dtype)), ("x2", tensor_ann((3,), other))]
+    first = dtype
+    if dtype == "bool":  # a bool beside another dtype is accepted (bool_mix_cases)
+        first, other = "int32", "int64"
+    params = [("x1", tensor_ann((2, 3), first)), ("x2", tensor_ann((3,), other))]
     cases = [{
         "file": "elemwise_binary", "id": "%s-dtype-mismatch" % name,
-        "description": "R.%s of %s and %s operands is a dtype error." % (name, dtype, other),
+        "description": "R.%s of %s and %s operands is a dtype error." % (name, first, other),
         "spec": [rule(name)],
         "program": program(params, ["r = R.%s(x1, x2)" % name, "return r"]),
         "error": {"phase": "struct_info", "code": "OpDTypeMismatch", "rule": rule(name)},
@@ -413,6 +416,7 @@ def int_semantics_cases():
                                        "R.%s with NaN, infinity and signed zero." % name,
                                        ["ieee"]))
     cases.extend(nan_select_cases(f, h))
+    cases.extend(bool_mix_cases())
     big = np.array([100.0, -200.0, 1.0, 88.0], dtype="float32")
     cases.append(binary_value_case(
         "log_add_exp", "log_add_exp-float32-overflow", big, big,
@@ -421,6 +425,37 @@ def int_semantics_cases():
         "gives 100.69 and -199.31.", ["ieee"]))
     cases.extend(float_floor_cases())
     cases.extend(float16_tolerance_cases())
+    return cases
+
+
+def bool_mix_cases():
+    """src/relax/op/op_common.h InferBinaryArithOpOutDtype: a bool operand is accepted beside
+    any dtype and the result takes the left operand's; the bool is cast to the other dtype
+    (TIR BinaryOpMatchTypes). With a bool on the left TVM v0.22 computes in the other dtype
+    against its own bool StructInfo: undefined, the reference converts the value to bool."""
+    cases = []
+    x = np.array([1.5, -2.0, 0.25], dtype="float32")
+    y = np.array([True, False, True])
+    z = np.array([4, 5, -6], dtype="int32")
+    cases.append(binary_value_case("add", "add-float32-bool", x, y,
+                                   "float32 + bool: the bool counts as 0 or 1, the result is "
+                                   "float32.", ["bool-mix"]))
+    cases.append(binary_value_case("multiply", "multiply-int32-bool", z, y,
+                                   "int32 * bool keeps int32.", ["bool-mix"]))
+    cases.append(binary_value_case("less", "less-float32-bool", x, y,
+                                   "float32 < bool compares with the bool as 0 or 1.",
+                                   ["bool-mix"]))
+    params = [("x1", tensor_ann((3,), "bool")), ("x2", tensor_ann((3,), "float32"))]
+    cases.append({
+        "file": "elemwise_binary", "id": "add-bool-float32",
+        "description": "bool + float32 is bool by TVM's inference, but TVM v0.22 computes "
+                       "float32 values; the reference converts the sum to bool.",
+        "spec": [rule("add"), "RESULT-1", "RESULT-3"], "tags": ["bool-mix", "tvm-bug"],
+        "program": program(params, ["r = R.add(x1, x2)", "return r"],
+                           tensor_ann((3,), "bool")),
+        "args": [y, x], "value": (y.astype(np.float64) + x.astype(np.float64)) != 0,
+        "result": "undefined",
+    })
     return cases
 
 
