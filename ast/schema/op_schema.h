@@ -24,6 +24,7 @@ typedef enum OpAttrType {
     OPA_STR,
     OPA_DTYPE,       /* a dtype string; "void" when unknown */
     OPA_INT_LIST,    /* list of ints */
+    OPA_FLOAT_LIST,  /* list of numbers (T.float32(0.5) too), each kept as a float */
     OPA_INT_OR_LIST, /* an int or a list of ints (axis=1 or axis=[1, 2]); an int becomes [int] */
     OPA_INT_KEEP_OR_LIST, /* an int kept as an int, or a list of ints (split's sections) */
     OPA_OPT_INT,          /* an int or None */

@@ -32,12 +32,11 @@ static const OpParam P_COLLAPSE_LIKE[] = {ARG("data"), ARG("collapse_target")};
 static const OpParam P_COLLAPSE_TO[] = {ARG("data"), ARG_SHAPE("shape")};
 static const OpParam P_INPUT[] = {ARG("input")};
 
-/* Image (image/image.py). roi is a list of four numbers; the schema has no float-list
- * attribute type yet, so integer coordinates only (SPEC_NOTES OP-image.resize2d). */
+/* Image (image/image.py). roi is a list of four numbers, kept as floats. */
 static const OpParam P_RESIZE2D[] = {
     ARG("data"),
     ARG_SHAPE("size"),
-    ATTR("roi", OPA_INT_LIST, "[0, 0, 0, 0]"),
+    ATTR("roi", OPA_FLOAT_LIST, "[0.0, 0.0, 0.0, 0.0]"),
     ATTR("layout", OPA_STR, "\"NCHW\""),
     ATTR("method", OPA_STR, "\"linear\""),
     ATTR("coordinate_transformation_mode", OPA_STR, "\"half_pixel\""),

@@ -621,6 +621,36 @@ static bool attr_is_int_list(const AttrValue *v)
     return true;
 }
 
+/* A list of numbers as floats: ints converted, constant float PrimValues (T.float32(0.1), as
+ * TVM prints a FloatImm array) taken as their value; NULL when an item is no number. */
+static AttrValue *float_list(const AttrValue *v)
+{
+    if (v->kind != ATTR_LIST)
+        return NULL;
+    AttrValue *l = attr_new(ATTR_LIST, v->span);
+    l->u.list.items = MEM_ARRAY(AttrValue *, v->u.list.n + 1);
+    l->u.list.n = v->u.list.n;
+    for (int i = 0; i < v->u.list.n; i++) {
+        const AttrValue *it = v->u.list.items[i];
+        const PrimExpr *imm = it->kind == ATTR_EXPR && it->u.expr->kind == EXPR_PRIM_VALUE
+                                  ? it->u.expr->u.prim
+                                  : NULL;
+        AttrValue *f = attr_new(ATTR_FLOAT, it->span);
+        if (it->kind == ATTR_FLOAT)
+            f->u.f = it->u.f;
+        else if (it->kind == ATTR_INT)
+            f->u.f = (double)it->u.i;
+        else if (imm != NULL && imm->kind == PE_FLOAT)
+            f->u.f = imm->u.float_value;
+        else if (imm != NULL && imm->kind == PE_INT)
+            f->u.f = (double)imm->u.int_value;
+        else
+            return NULL;
+        l->u.list.items[i] = f;
+    }
+    return l;
+}
+
 static AttrValue *one_item_list(AttrValue *v)
 {
     AttrValue *l = attr_new(ATTR_LIST, v->span);
@@ -695,6 +725,8 @@ static AttrValue *typed_attr(ScriptCtx *ctx, OpAttrType type, AttrValue *v, cons
         return dtype_attr(ctx, v, e);
     case OPA_INT_LIST:
         return attr_is_int_list(v) ? v : NULL;
+    case OPA_FLOAT_LIST:
+        return float_list(v);
     case OPA_OPT_INT_LIST:
         return attr_is_int_list(v) || none ? v : NULL;
     case OPA_INT_KEEP_OR_LIST:
