@@ -21,6 +21,7 @@ typedef enum OpAttrType {
     OPA_INT,
     OPA_FLOAT,
     OPA_BOOL,
+    OPA_OPT_BOOL, /* a bool, or None read as false */
     OPA_STR,
     OPA_DTYPE,       /* a dtype string; "void" when unknown */
     OPA_INT_LIST,    /* list of ints */

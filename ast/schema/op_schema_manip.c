@@ -70,7 +70,7 @@ static const OpParam P_REDUCE[] = {ARG("x"), ATTR("axis", OPA_OPT_INT_OR_LIST, "
                                    ATTR("keepdims", OPA_BOOL, "False")};
 static const OpParam P_SCAN[] = {ARG("data"), ATTR("axis", OPA_OPT_INT, "None"),
                                  ATTR("dtype", OPA_DTYPE, "None"),
-                                 ATTR("exclusive", OPA_BOOL, "False")};
+                                 ATTR("exclusive", OPA_OPT_BOOL, "False")};
 static const OpParam P_ARG_REDUCE[] = {ARG("x"), ATTR("axis", OPA_OPT_INT, "None"),
                                        ATTR("keepdims", OPA_BOOL, "False")};
 

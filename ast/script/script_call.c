@@ -706,6 +706,10 @@ static AttrValue *typed_attr(ScriptCtx *ctx, OpAttrType type, AttrValue *v, cons
             return f;
         }
         return v->kind == ATTR_FLOAT || (none && type == OPA_OPT_FLOAT) ? v : NULL;
+    case OPA_OPT_BOOL: /* None is false: cumsum's exclusive, an Optional<Bool> in TVM */
+        if (none)
+            return attr_bool(false, v->span);
+        /* fall through */
     case OPA_BOOL: /* TVM's FFI converts an int to a bool parameter (cumsum's exclusive=0) */
         if (v->kind == ATTR_INT)
             return attr_bool(v->u.i != 0, v->span);
@@ -934,6 +938,7 @@ static const struct {
     {"str", str_form},
     {"dtype", dtype_form},
     {"shape", shape_form},
+    {"ShapeExpr", shape_form}, /* the node's own name, as TVM's parser also reads it */
     {"tuple", tuple_form},
     {"TupleGetItem", get_item_form},
     {"ExternFunc", extern_form},
