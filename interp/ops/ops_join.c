@@ -198,23 +198,20 @@ static bool split_points(const Expr *call, int64_t dim, int64_t **idx, int *n, i
  * max(d - lo, 0) for the last, so a dim shorter than the indices gives empty pieces. */
 static PrimExpr *symbolic_piece(PrimExpr *d, int64_t lo, int64_t hi, Span sp)
 {
-    if (lo < 0 && hi < 0)
+    if (lo <= 0 && hi < 0) /* from the start to the end */
         return d;
     DataType i64 = d->dtype;
     PrimExpr *zero = primexpr_int(0, i64, sp);
-    if (lo < 0) /* the first piece: min(hi, d) */
+    if (lo <= 0) /* from the start (the first piece, or an index 0): min(hi, d) */
         return hi == 0 ? zero : primexpr_binary(PE_MIN, primexpr_int(hi, i64, sp), d, sp);
     if (hi < 0) /* the last piece: max(d - lo, 0) */
-        return lo == 0 ? d
-                       : primexpr_binary(PE_MAX,
-                                         primexpr_binary(PE_SUB, d, primexpr_int(lo, i64, sp), sp),
-                                         zero, sp);
+        return primexpr_binary(PE_MAX, primexpr_binary(PE_SUB, d, primexpr_int(lo, i64, sp), sp),
+                               zero, sp);
     if (hi <= lo)
         return zero;
     PrimExpr *right = primexpr_binary(PE_MIN, primexpr_int(hi, i64, sp), d, sp);
-    PrimExpr *left = lo == 0 ? zero : primexpr_binary(PE_MIN, primexpr_int(lo, i64, sp), d, sp);
-    return primexpr_binary(PE_MAX, lo == 0 ? right : primexpr_binary(PE_SUB, right, left, sp),
-                           zero, sp);
+    PrimExpr *left = primexpr_binary(PE_MIN, primexpr_int(lo, i64, sp), d, sp);
+    return primexpr_binary(PE_MAX, primexpr_binary(PE_SUB, right, left, sp), zero, sp);
 }
 
 static StructInfo *split_result(OpInferCtx *ctx, const StructInfo *x, int axis, int64_t *idx, int n,

@@ -290,6 +290,11 @@ def join_cases():
                              S(["T.min(1, n)", 4], F32),
                              S(["T.max(T.min(3, n) - T.min(1, n), 0)", 4], F32),
                              S(["T.max(n - 3, 0)", 4], F32))))
+    cs.append(sinfo_case("split", "symbolic-zero-index", "An index 0 gives an empty first piece "
+                         "and a second from the start: (0, 4), min(2, n), max(n - 2, 0).",
+                         [("x", T(("n", 4), F32))], "R.split(x, [0, 2], axis=0)",
+                         "R.Tuple(%s, %s, %s)" % (S([0, 4], F32), S(["T.min(2, n)", 4], F32),
+                                                  S(["T.max(n - 2, 0)", 4], F32))))
     # TVM gives sections of a symbolic dim as ceildiv(n, k) and n - ceildiv(n, k) (k - 1),
     # negative for small n when k > 2; the reference keeps the rank only.
     cs.append(sinfo_case("split", "symbolic-sections", "Sections of a symbolic dim keep the rank "

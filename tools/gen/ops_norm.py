@@ -579,6 +579,8 @@ def attention_bias_cases(rng):
                           "R.nn.attention(q, k, v, bias)", sinfo(("b", "s", 2, 6), "float32")))
     a = "R.nn.attention(q, k, v, bias)"
     for cid, bshape, desc in [("rank", (2, 3, 4), "attention with a rank-3 bias is rejected."),
+                              ("rank-0", (), "attention with a scalar bias is rejected (TVM's "
+                               "inference needs rank 4)."),
                               ("batch", (2, 2, 3, 4), "attention with a bias of batch 2 for "
                                "batch 1 is rejected."),
                               ("seq", (1, 2, 2, 4), "attention with a bias of 2 query rows for 3 "
