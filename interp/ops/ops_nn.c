@@ -153,7 +153,7 @@ static int compare_param_dims(OpInferCtx *ctx, const StructInfo *const *in, int 
 }
 
 /* The normalized axes made non-negative (left as written when the rank is unknown). */
-static int *check_norm_axes(OpInferCtx *ctx, int ndim, int *naxes)
+int *ops_nn_norm_axes(OpInferCtx *ctx, int ndim, int *naxes)
 {
     int64_t *raw;
     if (!norm_axes(ctx->call, &raw, naxes)) {
@@ -199,7 +199,7 @@ static bool check_norm_params(OpInferCtx *ctx, const StructInfo *const *in, int 
 static int check_norm(OpInferCtx *ctx, const StructInfo *const *in, int nin)
 {
     int naxes, ndim = in[0]->u.tensor.ndim;
-    int *axes = check_norm_axes(ctx, ndim, &naxes);
+    int *axes = ops_nn_norm_axes(ctx, ndim, &naxes);
     if (axes == NULL || !require_float(ctx, in[0]) || !check_norm_params(ctx, in, nin, naxes))
         return -1;
     return ndim < 0 ? 0 : compare_param_dims(ctx, in, nin, axes, naxes);
@@ -272,7 +272,7 @@ static void check_param(struct Interp *in, const Expr *call, const Tensor *x, co
                     "a parameter's shape does not match the data's normalized dims");
 }
 
-static int *kernel_axes(struct Interp *in, const Expr *call, const Tensor *x, int *naxes)
+int *ops_nn_norm_kernel_axes(struct Interp *in, const Expr *call, const Tensor *x, int *naxes)
 {
     int64_t *raw;
     if (!norm_axes(call, &raw, naxes))
@@ -296,7 +296,7 @@ static Value *kernel_layer_norm(struct Interp *in, const Expr *call, Value **arg
     Tensor *beta = ops_kernel_tensor(in, call, args, nargs, 2);
     kernel_require_float(in, call, x);
     int naxes;
-    int *axes = kernel_axes(in, call, x, &naxes);
+    int *axes = ops_nn_norm_kernel_axes(in, call, x, &naxes);
     check_param(in, call, x, gamma, axes, naxes);
     check_param(in, call, x, beta, axes, naxes);
     NnNormOptions opt = norm_options(call);
@@ -310,7 +310,7 @@ static Value *kernel_batch_norm(struct Interp *in, const Expr *call, Value **arg
     Tensor *x = ops_kernel_tensor(in, call, args, nargs, 0);
     kernel_require_float(in, call, x);
     int naxes;
-    int *axes = kernel_axes(in, call, x, &naxes);
+    int *axes = ops_nn_norm_kernel_axes(in, call, x, &naxes);
     const Tensor *params[4];
     Tensor *outs[3];
     for (int i = 0; i < 4; i++) {

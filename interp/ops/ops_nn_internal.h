@@ -6,6 +6,12 @@
 
 #include "interp/ops/ops.h"
 
+/* interp/ops/ops_nn.c: a norm's axes (its "axes" attribute, batch_norm's "axis"), each
+ * made non-negative, in the order given (a parameter's dims follow it); out-of-range or
+ * repeated axes are OpAttr, and OpPrecondition at run time. */
+int *ops_nn_norm_axes(OpInferCtx *ctx, int ndim, int *naxes);
+int *ops_nn_norm_kernel_axes(struct Interp *in, const Expr *call, const Tensor *x, int *naxes);
+
 /* interp/ops/ops_search.c */
 StructInfo *ops_search_infer_sort(OpInferCtx *ctx);
 Value *ops_search_kernel_sort(struct Interp *in, const Expr *call, Value **args, int nargs);

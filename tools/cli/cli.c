@@ -68,3 +68,16 @@ int cli_parse_flag_file(int argc, char **argv, const char *flag, bool *set, cons
         return cli_usage_error(argv[0], "missing FILE");
     return 0;
 }
+
+void cli_write_indented(FILE *out, const char *text, const char *pad)
+{
+    for (const char *line = text; *line != '\0';) {
+        const char *nl = strchr(line, '\n');
+        size_t len = nl != NULL ? (size_t)(nl - line) : strlen(line);
+        if (len > 0)
+            fprintf(out, "%s%.*s\n", pad, (int)len, line);
+        else
+            fputc('\n', out);
+        line += len + (nl != NULL);
+    }
+}

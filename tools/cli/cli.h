@@ -81,6 +81,10 @@ void cli_explain(const IRModule *mod, const SinfoBindings *bindings, CliExplainF
 void cli_write_man(FILE *out, const CliCommand *cmds, int n);
 
 /* Prints `relax: usage error [Usage]: ...` and a hint; returns exit code 2. */
+/* Each line of `text` written with `pad` in front (empty lines stay empty): a YAML block
+ * scalar's body, as the case files `relax gen` and `relax reduce` write hold programs. */
+void cli_write_indented(FILE *out, const char *text, const char *pad);
+
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Parses `[FLAG] FILE` (FLAG such as "--ast", or NULL for none). Returns 0, or the exit code
  * of a usage error it already reported. */

@@ -120,20 +120,6 @@ static int parse_args(int argc, char **argv, GenArgs *a)
     return 0;
 }
 
-static void write_indented(FILE *out, const char *text, const char *pad)
-{
-    const char *line = text;
-    while (*line != '\0') {
-        const char *nl = strchr(line, '\n');
-        size_t len = nl != NULL ? (size_t)(nl - line) : strlen(line);
-        if (len > 0)
-            fprintf(out, "%s%.*s\n", pad, (int)len, line);
-        else
-            fputc('\n', out);
-        line += len + (nl != NULL);
-    }
-}
-
 /* One differential case; false when the reference fails on the program. */
 static bool write_case(FILE *out, const GenProgram *p)
 {
@@ -149,7 +135,7 @@ static bool write_case(FILE *out, const GenProgram *p)
             (unsigned long long)p->seed, p->size);
     fprintf(out, "    spec: [GEN-2]\n    tags: [generated, differential]\n");
     fprintf(out, "    program: |\n");
-    write_indented(out, p->text, "      ");
+    cli_write_indented(out, p->text, "      ");
     fprintf(out, "    run:\n      args:\n");
     for (int i = 0; i < p->nargs; i++)
         fprintf(out, "        - %s\n", p->args[i]);

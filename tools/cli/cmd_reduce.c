@@ -10,9 +10,7 @@
 
 #include "ast/mem.h"
 #include "ast/script/script.h"
-#include "interp/diag.h"
-#include "interp/structinfo/sinfo_check.h"
-#include "interp/wellformed/wellformed.h"
+#include "interp/check.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/source.h"
 #include "tools/conform/case_file.h"
@@ -95,10 +93,7 @@ static Outcome reference_outcome(const Subject *s, const char *text)
     DiagList errors, warnings;
     diag_init(&errors);
     diag_init(&warnings);
-    wellformed_check(mod, &errors);
-    if (errors.n == 0)
-        sinfo_check_module(mod, &errors, &warnings);
-    if (errors.n > 0) {
+    if (!check_module(mod, &errors, &warnings)) {
         o.error = true;
         o.err = *diag_first(&errors);
         return o;
@@ -111,16 +106,6 @@ static Outcome reference_outcome(const Subject *s, const char *text)
         o.error = true;
     o.value = out.result;
     return o;
-}
-
-static void write_indented(FILE *out, const char *text, const char *pad)
-{
-    for (const char *p = text; *p != '\0';) {
-        const char *nl = strchr(p, '\n');
-        size_t len = nl != NULL ? (size_t)(nl - p) : strlen(p);
-        fprintf(out, len > 0 ? "%s%.*s\n" : "%.0s%.*s\n", pad, (int)len, p);
-        p += len + (nl != NULL);
-    }
 }
 
 /* The case file of `text` with the reference's outcome `o` as its expectation. */
@@ -149,7 +134,7 @@ static void write_case(FILE *out, const Subject *s, const char *text, const Outc
     else
         fprintf(out, "%s", s->call ? "E-1" : "WF-1");
     fprintf(out, "]\n    program: |\n");
-    write_indented(out, text, "      ");
+    cli_write_indented(out, text, "      ");
     if (s->call) {
         fprintf(out, "    run:\n");
         if (strcmp(s->entry, "main") != 0)

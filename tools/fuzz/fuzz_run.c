@@ -2,10 +2,8 @@
  * arguments under small limits (fuel, depth, time): every outcome must be a value or a clean
  * runtime error. */
 #include "ast/script/script.h"
-#include "interp/diag.h"
+#include "interp/check.h"
 #include "interp/eval/interp.h"
-#include "interp/structinfo/sinfo_check.h"
-#include "interp/wellformed/wellformed.h"
 #include "tools/conform/run_entry.h"
 #include "tools/fuzz/fuzz_common.h"
 
@@ -23,10 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     DiagList errors, warnings;
     diag_init(&errors);
     diag_init(&warnings);
-    wellformed_check(mod, &errors);
-    if (errors.n == 0)
-        sinfo_check_module(mod, &errors, &warnings);
-    if (errors.n > 0)
+    if (!check_module(mod, &errors, &warnings))
         return 0;
     InterpOptions opt;
     interp_options_default(&opt);

@@ -5,9 +5,7 @@
 
 #include "ast/print/printer.h"
 #include "ast/script/script.h"
-#include "interp/diag.h"
-#include "interp/structinfo/sinfo_check.h"
-#include "interp/wellformed/wellformed.h"
+#include "interp/check.h"
 #include "tools/fuzz/fuzz_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -24,10 +22,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     DiagList errors, warnings;
     diag_init(&errors);
     diag_init(&warnings);
-    wellformed_check(mod, &errors);
-    if (errors.n == 0)
-        sinfo_check_module(mod, &errors, &warnings);
-    if (errors.n > 0)
+    if (!check_module(mod, &errors, &warnings))
         return 0;
     /* A checked program prints, and its print parses (TS round trip). */
     ErrorTrap again;

@@ -7,9 +7,8 @@
 #include "ast/mem.h"
 #include "ast/print/printer.h"
 #include "ast/script/script.h"
-#include "interp/diag.h"
+#include "interp/check.h"
 #include "interp/normalize/normalize.h"
-#include "interp/structinfo/sinfo_check.h"
 #include "interp/wellformed/wellformed.h"
 #include "tools/conform/run_entry.h"
 #include "values/compare.h"
@@ -51,10 +50,7 @@ static const char *check(IRModule *mod)
     DiagList errors, warnings;
     diag_init(&errors);
     diag_init(&warnings);
-    wellformed_check(mod, &errors);
-    if (errors.n == 0)
-        sinfo_check_module(mod, &errors, &warnings);
-    return errors.n == 0 ? NULL : error_format(diag_first(&errors));
+    return check_module(mod, &errors, &warnings) ? NULL : error_format(diag_first(&errors));
 }
 
 /* The entry's result; NULL with *why when the run raised an error. */

@@ -8,6 +8,7 @@
 #include "ast/mem.h"
 #include "interp/eval/interp.h"
 #include "interp/ops/norm/ops_norm_internal.h"
+#include "interp/ops/ops_nn_internal.h"
 #include "interp/structinfo/prover.h"
 #include "values/kernels/kernels_norm.h"
 
@@ -87,42 +88,6 @@ Tensor *norm_float_arg(struct Interp *in, const Expr *call, Value **args, int na
 
 /* The `axes` attribute made non-negative in its given order (distinct, in range: OpAttr);
  * with an unknown rank only read. NULL after an error. */
-static int *infer_axes(OpInferCtx *ctx, int ndim, int *naxes)
-{
-    int64_t *raw;
-    if (!ops_attr_int_list(ctx->call, "axes", &raw, naxes)) {
-        ops_infer_fail(ctx, "OpAttr", "the axes are missing or not integers");
-        return NULL;
-    }
-    int *axes = MEM_ARRAY(int, *naxes > 0 ? *naxes : 1);
-    for (int k = 0; ndim >= 0 && k < *naxes; k++) {
-        if (!ops_normalize_axis(ctx, raw[k], ndim, &axes[k]))
-            return NULL;
-        for (int j = 0; j < k; j++) {
-            if (axes[j] == axes[k]) {
-                ops_infer_fail(ctx, "OpAttr", "axis %d is given twice", axes[k]);
-                return NULL;
-            }
-        }
-    }
-    return axes;
-}
-
-static int *kernel_axes(struct Interp *in, const Expr *call, const Tensor *x, int *naxes)
-{
-    int64_t *raw;
-    if (!ops_attr_int_list(call, "axes", &raw, naxes))
-        norm_kernel_fail(in, call, "the axes are missing");
-    int *axes = MEM_ARRAY(int, *naxes > 0 ? *naxes : 1);
-    for (int k = 0; k < *naxes; k++) {
-        axes[k] = ops_kernel_axis(in, call, raw[k], x->ndim);
-        for (int j = 0; j < k; j++)
-            if (axes[j] == axes[k])
-                norm_kernel_fail(in, call, "axis %d is given twice", axes[k]);
-    }
-    return axes;
-}
-
 static NormAffine affine_of(const Expr *call)
 {
     NormAffine o;
@@ -143,7 +108,7 @@ static bool infer_channel_axes(OpInferCtx *ctx, int ndim, int *channel)
         ops_infer_fail(ctx, "OpAttr", "channel_axis is missing");
         return false;
     }
-    int *axes = infer_axes(ctx, ndim, &naxes);
+    int *axes = ops_nn_norm_axes(ctx, ndim, &naxes);
     if (axes == NULL)
         return false;
     if (ndim < 0)
@@ -230,7 +195,7 @@ static ChannelNorm kernel_channel_norm(struct Interp *in, const Expr *call, Valu
     if (ops_attr(call, "channel_axis") == NULL)
         norm_kernel_fail(in, call, "channel_axis is missing");
     n.channel = ops_kernel_axis(in, call, ops_attr_int(call, "channel_axis", 0), n.x->ndim);
-    n.axes = kernel_axes(in, call, n.x, &n.naxes);
+    n.axes = ops_nn_norm_kernel_axes(in, call, n.x, &n.naxes);
     for (int k = 0; k < n.naxes; k++)
         if (n.axes[k] == n.channel)
             norm_kernel_fail(in, call, "the channel axis is among the axes");
@@ -274,7 +239,7 @@ static StructInfo *infer_rms_norm(OpInferCtx *ctx)
     if (!norm_tensor_args(ctx, 2, 2, in))
         return ops_infer_object(ctx);
     const StructInfo *x = in[0], *w = in[1];
-    int *axes = infer_axes(ctx, x->u.tensor.ndim, &naxes);
+    int *axes = ops_nn_norm_axes(ctx, x->u.tensor.ndim, &naxes);
     if (axes == NULL || !norm_require_float(ctx, x) || !norm_same_dtype(ctx, x, w, 1))
         return ops_infer_object(ctx);
     if (w->u.tensor.ndim >= 0 && w->u.tensor.ndim != naxes)
@@ -296,7 +261,7 @@ static Value *kernel_rms_norm(struct Interp *in, const Expr *call, Value **args,
     Tensor *x = norm_float_arg(in, call, args, nargs, 0);
     Tensor *w = ops_kernel_tensor(in, call, args, nargs, 1);
     int naxes;
-    int *axes = kernel_axes(in, call, x, &naxes);
+    int *axes = ops_nn_norm_kernel_axes(in, call, x, &naxes);
     bool ok = w->ndim == naxes;
     for (int k = 0; ok && k < naxes; k++)
         ok = w->shape[k] == x->shape[axes[k]];
