@@ -938,7 +938,7 @@ static const struct {
     {"str", str_form},
     {"dtype", dtype_form},
     {"shape", shape_form},
-    {"ShapeExpr", shape_form}, /* the node's own name, as TVM's parser also reads it */
+    {"ShapeExpr", shape_form}, /* TS-7: the node's own name, as TVM's parser also reads it */
     {"tuple", tuple_form},
     {"TupleGetItem", get_item_form},
     {"ExternFunc", extern_form},

@@ -205,8 +205,9 @@ static StructInfo *infer_binary(OpInferCtx *ctx)
     OpShape sa, sb, out;
     if (!binary_operand(ctx, 0, &ta, &sa) || !binary_operand(ctx, 1, &tb, &sb))
         return ops_infer_object(ctx);
-    /* TVM's InferBinaryArithOpOutDtype (src/relax/op/op_common.h) accepts a bool operand
-     * beside any other dtype and gives the left operand's: float32 + bool is float32. */
+    /* OP-add and every binary operator: TVM's InferBinaryArithOpOutDtype (op_common.h)
+     * accepts a bool operand beside any other dtype and gives the left operand's dtype:
+     * float32 + bool is float32. */
     bool bool_mix = !dtype_is_void(ta) && !dtype_is_void(tb) && !dtype_equal(ta, tb) &&
                     (dtype_is_bool(ta) || dtype_is_bool(tb));
     if (bool_mix)

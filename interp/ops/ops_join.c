@@ -192,7 +192,7 @@ static bool split_points(const Expr *call, int64_t dim, int64_t **idx, int *n, i
     return ops_attr_int_list(call, "indices_or_sections", idx, n);
 }
 
-/* A piece of a symbolic dim d between the indices lo and hi (-1: the dim's start or end),
+/* OP-split: a piece of a symbolic dim d between the indices lo and hi (-1: the dim's start or end),
  * as TVM's InferStructInfoSplit gives it: max(min(hi, d) - min(lo, d), 0) with every index
  * clamped into [0, d], after its analyzer's simplification: min(hi, d) for the first piece,
  * max(d - lo, 0) for the last, so a dim shorter than the indices gives empty pieces. */

@@ -58,8 +58,7 @@ int cli_parse_flag_file(int argc, char **argv, const char *flag, bool *set, cons
         else if (a[0] == '-' && a[1] != '\0') {
             const char *known[] = {flag, NULL};
             return cli_unknown_option(argv[0], a, known);
-        }
-        else if (*file != NULL)
+        } else if (*file != NULL)
             return cli_usage_error(argv[0], "expected one FILE");
         else
             *file = a;

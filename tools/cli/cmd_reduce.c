@@ -117,8 +117,9 @@ static void write_case(FILE *out, const Subject *s, const char *text, const Outc
     for (char *q = quoted; *q != '\0'; q++)
         if (*q == '"' || *q == '\\')
             *q = '\'';
-    fprintf(out, "    description: \"Reduced by relax reduce (%s); the expectation is the "
-                 "reference's outcome: check it against the spec before committing.\"\n",
+    fprintf(out,
+            "    description: \"Reduced by relax reduce (%s); the expectation is the "
+            "reference's outcome: check it against the spec before committing.\"\n",
             quoted);
     fprintf(out, "    spec: [");
     if (s->nspec > 0)
@@ -280,16 +281,14 @@ static const char *load_subject(const ReduceArgs *a, Subject *s, ErrorTrap *trap
     s->nargs = a->nargs;
     s->call = a->nargs > 0;
     const char *hash = strchr(a->file, '#');
-    if (hash == NULL || !source_has_suffix(mem_strndup(a->file, (size_t)(hash - a->file)),
-                                           ".yaml"))
+    if (hash == NULL || !source_has_suffix(mem_strndup(a->file, (size_t)(hash - a->file)), ".yaml"))
         return source_read_file(a->file, trap);
     char *path = mem_strndup(a->file, (size_t)(hash - a->file));
     CaseFile *cf = case_file_load(path, trap);
     Case *c = case_file_find(cf, hash + 1);
     if (c == NULL || c->program == NULL)
         error_raise(trap, PHASE_USAGE, "UnknownCase", NULL, span_make(path, 0, 0),
-                    c == NULL ? "no case with id '%s'" : "case '%s' has no program text",
-                    hash + 1);
+                    c == NULL ? "no case with id '%s'" : "case '%s' has no program text", hash + 1);
     s->spec = c->spec;
     s->nspec = c->nspec;
     if (a->nargs == 0 && c->nruns > 0 && c->runs[0].has_call) {
@@ -331,8 +330,7 @@ int cmd_reduce(int argc, char **argv)
     const char *dir = getenv("TMPDIR") != NULL ? getenv("TMPDIR") : "/tmp";
     char *tmpdir = mem_printf("%s/relax-reduce-XXXXXX", dir);
     if (a.adapter != NULL && mkdtemp(tmpdir) == NULL) {
-        fprintf(stderr, "relax reduce: cannot create a temporary directory: %s\n",
-                strerror(errno));
+        fprintf(stderr, "relax reduce: cannot create a temporary directory: %s\n", strerror(errno));
         return 3;
     }
     char *tmp = mem_printf("%s/candidate.yaml", tmpdir);

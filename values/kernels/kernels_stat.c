@@ -55,7 +55,8 @@ static bool is_extreme(ReduceKind kind)
     return kind == REDUCE_MAX || kind == REDUCE_MIN;
 }
 
-/* One step of a float reduction rounded to the tensor's dtype, as TVM's lowering computes
+/* OP-sum, OP-prod, OP-mean, OP-variance, OP-std: one step of a float reduction rounded to
+ * the tensor's dtype, as TVM's lowering computes
  * it (topi's sum, prod and mean accumulate in the dtype, in index order); `dt` is NULL for an
  * integer tensor reduced through double (mean, std and variance of integers). */
 static double step(const DataType *dt, double v)
