@@ -126,8 +126,8 @@ static void check_arity(Interp *in, const Function *fn, int nargs, Span span)
 {
     if (nargs != fn->nparams)
         interp_fail(in, "Arity", "E-12", span.line > 0 ? span : fn->span,
-                    "'%s' takes %d arguments, %d given",
-                    fn->name ? fn->name : "function", fn->nparams, nargs);
+                    "'%s' takes %d arguments, %d given", fn->name ? fn->name : "function",
+                    fn->nparams, nargs);
 }
 
 /* E-12.2.1. Calls in tail position of the body loop here instead of nesting, so a

@@ -5,13 +5,13 @@
 
 #include "ast/legacy/legacy.h"
 #include "ast/mem.h"
+#include "ast/script/script.h"
 #include "interp/diag.h"
 #include "interp/structinfo/sinfo_check.h"
 #include "interp/wellformed/wellformed.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/source.h"
 #include "tools/cli/suggest.h"
-#include "ast/script/script.h"
 #include "tools/conform/case_file.h"
 #include "tools/conform/corpus.h"
 #include "tools/conform/run_entry.h"
@@ -115,6 +115,28 @@ static void test_did_you_mean(void)
     }
 }
 
+/* ENTRY-1: an entry name nothing resembles gets the list of entry points; a private
+ * function named as the entry is pointed at. */
+static void test_entry_hint(void)
+{
+    RunTarget call = {NULL, "nowhere", NULL, 0};
+    Error e;
+    IRModule *mod;
+    const char *program = HEAD SIG "    return x\n";
+    CU_ASSERT_FATAL(first_error("m.py", program, &call, &e, &mod));
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(render_long(&e, program, mod), "= hint: the program's entry function is `main`"));
+    static const char private_f[] =
+        "from tvm.script import ir as I\nfrom tvm.script import relax as R\n\n@I.ir_module\n"
+        "class Module:\n    @R.function(private=True)\n    def f(x: R.Tensor((2,), \"float32\")):\n"
+        "        return x\n\n    @R.function\n    def main(x: R.Tensor((2,), \"float32\")):\n"
+        "        return x\n";
+    RunTarget f = {NULL, "f", NULL, 0};
+    CU_ASSERT_FATAL(first_error("m.py", private_f, &f, &e, &mod));
+    CU_ASSERT_STRING_EQUAL(e.code, "NoEntry");
+    CU_ASSERT_EQUAL(e.span.line, 7);
+}
+
 /* The long form of an error with a position shows its source line and a caret under the
  * span's column. */
 static bool shows_line_and_caret(const char *text, const Error *e, const char *source)
@@ -203,10 +225,10 @@ static void test_argument_named(void)
     IRModule *mod = script_parse("a.py", program, &trap);
     ValueYamlOptions vo = {"arg", false};
     Value *args[2];
-    args[0] = value_yaml_parse_text("{tensor: {dtype: float32, shape: [2], data: [1, 2]}}", &vo,
-                                    &trap);
-    args[1] = value_yaml_parse_text("{tensor: {dtype: int32, shape: [2], data: [1, 2]}}", &vo,
-                                    &trap);
+    args[0] =
+        value_yaml_parse_text("{tensor: {dtype: float32, shape: [2], data: [1, 2]}}", &vo, &trap);
+    args[1] =
+        value_yaml_parse_text("{tensor: {dtype: int32, shape: [2], data: [1, 2]}}", &vo, &trap);
     RunEntryRequest req = {mod, "main", args, 2, NULL};
     RunEntryOutput got;
     Error e;
@@ -270,4 +292,5 @@ UNIT_SUITE(diagnostics)
     CU_add_test(s, "every negative case renders with its line", test_corpus_negative_cases);
     CU_add_test(s, "a failed argument check names the argument", test_argument_named);
     CU_add_test(s, "one mistake is reported once", test_no_cascade);
+    CU_add_test(s, "an unknown entry lists the entry points", test_entry_hint);
 }
