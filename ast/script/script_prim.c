@@ -673,6 +673,8 @@ static const CallRule call_rules[] = {
     {"isfinite", CALL_PREDICATE, PE_CALL, "tir.isfinite"},
     {"abs", CALL_ABS, PE_CALL, "tir.fabs"},
     {"assume", CALL_PREDICATE, PE_CALL, "tir.assume"},
+    {"likely", CALL_PREDICATE, PE_CALL, "tir.likely"},
+    {"tvm_thread_invariant", CALL_PREDICATE, PE_CALL, "tir.tvm_thread_invariant"},
     {"min_value", CALL_LIMIT, PE_MIN, NULL},
     {"bitwise_and", CALL_BITWISE, PE_CALL, "tir.bitwise_and"},
     {"bitwise_or", CALL_BITWISE, PE_CALL, "tir.bitwise_or"},

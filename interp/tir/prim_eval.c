@@ -337,7 +337,9 @@ static Scalar eval_call(const PrimEvalCtx *pc, const PrimExpr *e)
         bool c = prim_scalar_truth(prim_eval(pc, args[0]));
         return prim_eval(pc, c ? args[1] : args[2]);
     }
-    if (strcmp(name, "tir.likely") == 0 && n == 1)
+    /* Hints to the compiler: at run time each is its argument. */
+    if ((strcmp(name, "tir.likely") == 0 || strcmp(name, "tir.tvm_thread_invariant") == 0) &&
+        n == 1)
         return prim_eval(pc, args[0]);
     /* T.assume(c) informs the compiler only: at run time it holds, true. */
     if (strcmp(name, "tir.assume") == 0 && n == 1)
