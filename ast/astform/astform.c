@@ -6,8 +6,8 @@
 
 #include "ast/astform/astform_read.h"
 #include "ast/mem.h"
-#include "ast/text/py_parser.h"
 #include "ast/script/script_tir.h"
+#include "ast/text/py_parser.h"
 
 /* Every node name of the form, so that a misplaced node is told apart from an unknown one. */
 static const char *const known_nodes[] = {
@@ -397,6 +397,46 @@ static Function *read_function(AstReader *r, yaml_node_t *node, yaml_node_t *val
     return fn;
 }
 
+/* The first def of a text, or NULL when it does not read (its own reading reports that). */
+static const PyStmt *first_def(const char *file, const char *text)
+{
+    ErrorTrap trap;
+    if (setjmp(trap.jmp) != 0)
+        return NULL;
+    PyBody body = py_parse_file(file, text, &trap);
+    for (int i = 0; i < body.n; i++)
+        if (body.stmts[i]->kind == PYS_DEF)
+            return body.stmts[i];
+    return NULL;
+}
+
+/* TIR-CALL in the ast: form: a PrimFunc's text calls another as Module.f; its def is found
+ * in the text of the module's PrimFunc named f. */
+static const PyStmt *module_primfunc_def(const TirModule *m, const char *fn)
+{
+    AstReader *r = (AstReader *)m->ctx;
+    yaml_node_t *funcs = r->funcs;
+    if (funcs == NULL)
+        return NULL;
+    for (yaml_node_pair_t *p = funcs->data.mapping.pairs.start; p < funcs->data.mapping.pairs.top;
+         p++) {
+        yaml_node_t *k = yaml_document_get_node(r->doc, p->key);
+        yaml_node_t *v = yaml_document_get_node(r->doc, p->value);
+        if (k == NULL || v == NULL || k->type != YAML_SCALAR_NODE ||
+            strcmp((const char *)k->data.scalar.value, fn) != 0 || v->type != YAML_MAPPING_NODE ||
+            v->data.mapping.pairs.top - v->data.mapping.pairs.start != 1)
+            continue;
+        yaml_node_t *kind = yaml_document_get_node(r->doc, v->data.mapping.pairs.start->key);
+        yaml_node_t *text = yaml_document_get_node(r->doc, v->data.mapping.pairs.start->value);
+        if (kind == NULL || text == NULL || kind->type != YAML_SCALAR_NODE ||
+            text->type != YAML_SCALAR_NODE ||
+            strcmp((const char *)kind->data.scalar.value, "PrimFunc") != 0)
+            continue;
+        return first_def(r->file, (const char *)text->data.scalar.value);
+    }
+    return NULL;
+}
+
 static PrimFunc *translate_primfunc(AstReader *r, yaml_node_t *value, const char *text,
                                     ErrorTrap *inner)
 {
@@ -411,7 +451,8 @@ static PrimFunc *translate_primfunc(AstReader *r, yaml_node_t *value, const char
     }
     if (def == NULL)
         ast_fail(r, value, "a PrimFunc's text must hold exactly one @T.prim_func def");
-    return script_tir_primfunc(r->file, def, inner);
+    TirModule module = {"Module", module_primfunc_def, r};
+    return script_tir_primfunc(def, &module, inner);
 }
 
 /* {PrimFunc: "<@T.prim_func def ...>"}: TVMScript text of one PrimFunc. Errors in the text
@@ -514,8 +555,10 @@ static void read_module(AstReader *r, yaml_node_t *node, yaml_node_t *value)
             ast_fail(r, k, "the global name '%s' is bound twice", name);
         gvars[i] = global_var(r, name, k);
     }
+    r->funcs = funcs;
     for (int i = 0; i < n; i++)
         read_module_func(r, gvars[i], ast_node(r, start[i].value));
+    r->funcs = NULL;
 }
 
 IRModule *astform_read(const char *file, yaml_document_t *doc, yaml_node_t *node, ErrorTrap *trap)

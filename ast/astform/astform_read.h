@@ -32,6 +32,7 @@ typedef struct AstReader {
     AstTable gvars;      /* name -> GlobalVar */
     int depth;           /* current nesting, bounded so that no YAML exhausts the stack */
     long budget;         /* nodes left to visit, bounded against alias blow-up */
+    yaml_node_t *funcs;  /* the module's funcs mapping while its functions are read */
 } AstReader;
 
 /* The fields of one node: the pairs of its value mapping, checked against the node's

@@ -198,6 +198,16 @@ static void emit_load(Printer *p, StrBuf *sb, const PrimExpr *e)
 static void emit_named_call(Printer *p, StrBuf *sb, const PrimExpr *e)
 {
     const char *name = e->u.call.name ? e->u.call.name : "";
+    if (name[0] == '@') { /* TIR-CALL: another PrimFunc of the module */
+        strbuf_addf(sb, "Module.%s(", name + 1);
+        for (int i = 0; i < e->u.call.nargs; i++) {
+            if (i > 0)
+                strbuf_add(sb, ", ");
+            printer_emit_prim(p, sb, e->u.call.args[i]);
+        }
+        strbuf_addc(sb, ')');
+        return;
+    }
     if (strncmp(name, "tir.", 4) == 0)
         name += 4;
     emit_call(p, sb, name, (const PrimExpr *const *)e->u.call.args, e->u.call.nargs);

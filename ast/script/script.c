@@ -5,9 +5,9 @@
 #include <string.h>
 
 #include "ast/mem.h"
-#include "ast/text/py_parser.h"
 #include "ast/script/script_internal.h"
 #include "ast/script/script_tir.h"
+#include "ast/text/py_parser.h"
 
 static ScriptNs ns_of_module_name(const char *name)
 {
@@ -222,6 +222,18 @@ static ModuleFunc *declare_def(ScriptCtx *ctx, const PyStmt *s)
     return f;
 }
 
+/* TIR-CALL: a def of the class body by name. */
+static const PyStmt *class_def(const TirModule *m, const char *fn)
+{
+    const PyBody *body = m->ctx;
+    for (int i = 0; i < body->n; i++) {
+        const PyStmt *s = body->stmts[i];
+        if (s->kind == PYS_DEF && strcmp(s->u.def.name, fn) == 0)
+            return s;
+    }
+    return NULL;
+}
+
 /* module -> '@I.ir_module' 'class' NAME ':' {module_stmt} {funcdef} */
 static IRModule *read_module(ScriptCtx *ctx, const PyStmt *cls)
 {
@@ -233,6 +245,7 @@ static IRModule *read_module(ScriptCtx *ctx, const PyStmt *cls)
     const PyBody *body = &cls->u.class_.body;
     for (int i = 0; i < body->n; i++)
         read_module_stmt(ctx, body->stmts[i]);
+    TirModule tm = {cls->u.class_.name, class_def, body};
     ModuleFunc **funcs = MEM_ARRAY(ModuleFunc *, body->n ? body->n : 1);
     for (int i = 0; i < body->n; i++)
         if (body->stmts[i]->kind == PYS_DEF)
@@ -242,7 +255,7 @@ static IRModule *read_module(ScriptCtx *ctx, const PyStmt *cls)
         if (s->kind != PYS_DEF)
             continue;
         if (funcs[i]->kind == MODFUNC_PRIM)
-            funcs[i]->u.prim = script_tir_primfunc(ctx->file, s, ctx->trap);
+            funcs[i]->u.prim = script_tir_primfunc(s, &tm, ctx->trap);
         else
             funcs[i]->u.relax = script_function(ctx, s, true);
     }

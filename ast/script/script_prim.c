@@ -914,9 +914,27 @@ static bool is_namespace(const PyExpr *e)
 }
 
 /* call -> ('T' | 'tir') '.' NAME '(' args ')' */
+/* TIR-CALL: `Module.f(a, b)` calls the module's PrimFunc f for its T.ret value; the call's
+ * name is "@f" (a global, as TVM's IR text writes it). */
+static PrimExpr *translate_global_call(const Tr *t, const PyExpr *e, DataType ret)
+{
+    const PyExpr *f = e->u.call.func;
+    if (e->u.call.nkw > 0)
+        fail(t, "BadExpression", e->span, "a PrimFunc call takes no keyword arguments");
+    int n = e->u.call.nargs;
+    PrimExpr **args = MEM_ARRAY(PrimExpr *, n > 0 ? n : 1);
+    for (int i = 0; i < n; i++)
+        args[i] = translate(t, e->u.call.args[i]);
+    return make_call(mem_printf("@%s", f->u.attr.attr), ret, args, n, e->span);
+}
+
 static PrimExpr *translate_call(const Tr *t, const PyExpr *e)
 {
     const PyExpr *f = e->u.call.func;
+    DataType ret;
+    if (f->kind == PY_ATTR && f->u.attr.value->kind == PY_NAME && t->env->global_ret != NULL &&
+        t->env->global_ret(t->env->ctx, f->u.attr.value->u.name, f->u.attr.attr, &ret))
+        return translate_global_call(t, e, ret);
     if (f->kind != PY_ATTR || !is_namespace(f->u.attr.value))
         fail(t, "BadExpression", e->span, "only T.* functions can be called in a PrimExpr");
     const char *name = f->u.attr.attr;

@@ -19,6 +19,9 @@ typedef struct PrimEnv {
      * or NULL; asked before `lookup`. */
     PrimExpr *(*alias)(void *ctx, const char *name);
     void *ctx;
+    /* Optional (TIR-CALL): the return type of `module.fn`, a PrimFunc of the module the
+     * PrimFunc is read in; false when `module.fn` names none (or returns nothing). */
+    bool (*global_ret)(void *ctx, const char *module, const char *fn, DataType *ret);
     /* Relax dims: a Python int is an int64 IntImm. TIR: int32 unless the other operand
      * gives another integer type; a Python float is float32 likewise. */
     bool tir;

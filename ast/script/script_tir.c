@@ -345,13 +345,30 @@ static void translate_decorator(TirCtx *c, const PyStmt *def)
     }
 }
 
-PrimFunc *script_tir_primfunc(const char *file, const PyStmt *def, ErrorTrap *trap)
+/* TIR-CALL: a PrimFunc of the module by its class name, typed by its return annotation. */
+static bool global_ret(void *p, const char *module, const char *fn, DataType *ret)
 {
-    (void)file; /* spans already carry the file */
+    TirCtx *c = p;
+    if (c->module == NULL || strcmp(module, c->module->name) != 0)
+        return false;
+    const PyStmt *s = c->module->find_def(c->module, fn);
+    if (s == NULL)
+        return false;
+    const PyExpr *r = s->u.def.returns;
+    if (r == NULL || !script_tir_scalar_type(r, ret))
+        script_tir_fail(c, s->span, "`%s` is called in an expression but returns no scalar type",
+                        fn);
+    return true;
+}
+
+PrimFunc *script_tir_primfunc(const PyStmt *def, const TirModule *module, ErrorTrap *trap)
+{
     TirCtx ctx;
     memset(&ctx, 0, sizeof ctx);
     ctx.trap = trap;
+    ctx.module = module;
     ctx.env.lookup = lookup;
+    ctx.env.global_ret = global_ret;
     ctx.env.ctx = &ctx;
     ctx.env.tir = true;
     ctx.top_level = true;

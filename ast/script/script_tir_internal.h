@@ -9,6 +9,7 @@
 #include "ast/error.h"
 #include "ast/text/py_ast.h"
 #include "ast/script/script_prim.h"
+#include "ast/script/script_tir.h"
 #include "ast/tir.h"
 
 /* One name in scope: a variable (with its loop range when a loop binds it) or a buffer. */
@@ -28,6 +29,7 @@ typedef struct TirSym {
  * pushes a new entry over the old one. */
 typedef struct TirCtx {
     ErrorTrap *trap;
+    const TirModule *module; /* NULL outside a module (TIR-CALL) */
     PrimFunc *func;
     PrimEnv env;
     TirSym *syms;

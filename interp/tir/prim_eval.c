@@ -7,8 +7,11 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "interp/eval/eval_internal.h"
 #include "interp/eval/interp.h"
+#include "interp/tir/tir_exec.h"
 #include "values/tensor.h"
+#include "values/value.h"
 
 /* TIR-INT: integer results are computed in uint64 (no C overflow) and wrapped to the
  * dtype's width, sign-extended for signed types. */
@@ -324,9 +327,40 @@ static bool eval_bitwise(const PrimEvalCtx *pc, const PrimExpr *e, Scalar *out)
     return true;
 }
 
+/* TIR-CALL: a call of another PrimFunc of the module, by value, for its T.ret value; a
+ * call counts toward the call depth limit, as a Relax call does. */
+static Scalar eval_global_call(const PrimEvalCtx *pc, const PrimExpr *e)
+{
+    Interp *in = pc->interp;
+    const ModuleFunc *mf = in != NULL ? module_lookup(in->mod, e->u.call.name + 1) : NULL;
+    if (mf == NULL || mf->kind != MODFUNC_PRIM)
+        interp_fail(in, "UnboundVariable", "TIR-CALL", e->span, "no PrimFunc '%s' in the module",
+                    e->u.call.name + 1);
+    int n = e->u.call.nargs;
+    Value **args = MEM_ARRAY(Value *, n > 0 ? n : 1);
+    for (int i = 0; i < n; i++) {
+        Scalar a = prim_eval(pc, e->u.call.args[i]);
+        args[i] =
+            dtype_is_float(a.dtype) ? value_prim_float(a.dtype, a.f) : value_prim_int(a.dtype, a.i);
+    }
+    if (in->depth >= in->opt.max_depth || interp_stack_exhausted(in))
+        interp_fail(in, "DepthLimit", "LIMIT-depth", e->span, "call depth limit %d reached",
+                    in->opt.max_depth);
+    in->depth++;
+    Value *r = tir_exec_call(in, mf->u.prim, args, n, e->span);
+    in->depth--;
+    if (r->kind != VAL_PRIM)
+        interp_fail(in, "TirArgMismatch", "TIR-CALL", e->span, "`%s` returned no value",
+                    e->u.call.name + 1);
+    return dtype_is_float(r->u.prim.dtype) ? prim_scalar_float(r->u.prim.dtype, r->u.prim.f)
+                                           : prim_scalar_int(r->u.prim.dtype, r->u.prim.i);
+}
+
 /* TIR-INTRIN: computed in double, rounded once to the result dtype. */
 static Scalar eval_call(const PrimEvalCtx *pc, const PrimExpr *e)
 {
+    if (e->u.call.name[0] == '@')
+        return eval_global_call(pc, e);
     const char *name = e->u.call.name;
     int n = e->u.call.nargs;
     PrimExpr **args = e->u.call.args;

@@ -15,7 +15,7 @@ static PrimFunc *parse_func(const char *src, ErrorTrap *trap)
     PyBody body = py_parse_file("t.py", src, trap);
     for (int i = 0; i < body.n; i++)
         if (body.stmts[i]->kind == PYS_DEF)
-            return script_tir_primfunc("t.py", body.stmts[i], trap);
+            return script_tir_primfunc(body.stmts[i], NULL, trap);
     return NULL;
 }
 
