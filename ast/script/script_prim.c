@@ -321,6 +321,51 @@ static bool is_integer(DataType t)
     return (dtype_is_int(t) || dtype_is_uint(t)) && t.lanes == 1;
 }
 
+/* Whether v is a value of the integer dtype t (uint64 beyond INT64_MAX is not folded). */
+static bool fits_dtype(DataType t, int64_t v)
+{
+    if (t.bits >= 64)
+        return !dtype_is_uint(t) || v >= 0;
+    int64_t lo = dtype_is_uint(t) ? 0 : -((int64_t)1 << (t.bits - 1));
+    int64_t hi = dtype_is_uint(t) ? ((int64_t)1 << t.bits) - 1 : ((int64_t)1 << (t.bits - 1)) - 1;
+    return v >= lo && v <= hi;
+}
+
+/* TS-11: TVM's arithmetic builders fold two integer immediates (TryConstFold), so
+ * T.int32(7) + T.int32(2) is the immediate 9, as TVM prints it. Folded only when the result
+ * is a value of the dtype and the operation is defined (no division by zero). */
+static bool fold_ints(PrimExprKind kind, int64_t x, int64_t y, int64_t *r)
+{
+    switch (kind) {
+    case PE_ADD:
+        return !__builtin_add_overflow(x, y, r);
+    case PE_SUB:
+        return !__builtin_sub_overflow(x, y, r);
+    case PE_MUL:
+        return !__builtin_mul_overflow(x, y, r);
+    case PE_FLOORDIV:
+    case PE_FLOORMOD: {
+        if (y == 0 || (x == INT64_MIN && y == -1))
+            return false;
+        int64_t q = x / y, m = x % y;
+        if (m != 0 && ((m < 0) != (y < 0))) {
+            q -= 1;
+            m += y;
+        }
+        *r = kind == PE_FLOORDIV ? q : m;
+        return true;
+    }
+    case PE_MIN:
+        *r = x < y ? x : y;
+        return true;
+    case PE_MAX:
+        *r = x > y ? x : y;
+        return true;
+    default:
+        return false;
+    }
+}
+
 static PrimExpr *combine(ErrorTrap *trap, const char *rule, PrimExprKind kind, PrimExpr *a,
                          PrimExpr *b, Span span)
 {
@@ -339,6 +384,10 @@ static PrimExpr *combine(ErrorTrap *trap, const char *rule, PrimExprKind kind, P
     if ((kind == PE_FLOORDIV || kind == PE_FLOORMOD || kind == PE_MOD) && !is_integer(a->dtype))
         fail_trap(trap, rule, span, "integer division needs integer operands, not %s",
                   dtype_str(a->dtype));
+    int64_t r;
+    if (a->kind == PE_INT && b->kind == PE_INT && is_integer(a->dtype) &&
+        fold_ints(kind, a->u.int_value, b->u.int_value, &r) && fits_dtype(a->dtype, r))
+        return primexpr_int(r, a->dtype, span);
     return primexpr_binary(kind, a, b, span);
 }
 
@@ -908,9 +957,35 @@ static PrimExpr *translate_imm(const Tr *t, const PyExpr *e, bool is_float)
     return literal_as(t, n, type, e->span);
 }
 
+/* T, tir, or tvm.tir (TS-11: the TIR namespace as the text may name it). */
 static bool is_namespace(const PyExpr *e)
 {
+    if (e->kind == PY_ATTR && strcmp(e->u.attr.attr, "tir") == 0)
+        return e->u.attr.value->kind == PY_NAME && strcmp(e->u.attr.value->u.name, "tvm") == 0;
     return e->kind == PY_NAME && (strcmp(e->u.name, "T") == 0 || strcmp(e->u.name, "tir") == 0);
+}
+
+/* const -> tvm.tir.const '(' value [',' [dtype=] STRING] ')' : the immediate of that dtype; without
+ * one, TVM's tir.const picks bool for a bool, int32 for an int and float32 for a float. */
+static PrimExpr *translate_const(const Tr *t, const PyExpr *e)
+{
+    const PyExpr *type_expr = NULL;
+    if (e->u.call.nargs == 2 && e->u.call.nkw == 0)
+        type_expr = e->u.call.args[1];
+    else if (e->u.call.nargs == 1 && e->u.call.nkw == 1 &&
+             strcmp(e->u.call.kw_names[0], "dtype") == 0)
+        type_expr = e->u.call.kw_values[0];
+    else if (e->u.call.nargs != 1 || e->u.call.nkw != 0)
+        fail(t, "BadExpression", e->span, "tvm.tir.const takes a value and a dtype");
+    const PyExpr *v = e->u.call.args[0];
+    DataType type = type_expr != NULL     ? dtype_arg(t, type_expr)
+                    : v->kind == PY_BOOL  ? dtype_bool()
+                    : v->kind == PY_FLOAT ? dtype_float32()
+                                          : dtype_int32();
+    PyExpr one = *e;
+    one.u.call.nargs = 1;
+    one.u.call.nkw = 0;
+    return translate_dtype_ctor(t, &one, type);
 }
 
 /* call -> ('T' | 'tir') '.' NAME '(' args ')' */
@@ -940,6 +1015,8 @@ static PrimExpr *translate_call(const Tr *t, const PyExpr *e)
     const char *name = f->u.attr.attr;
     if (strcmp(name, "IntImm") == 0 || strcmp(name, "FloatImm") == 0)
         return translate_imm(t, e, name[0] == 'F');
+    if (strcmp(name, "const") == 0 && f->u.attr.value->kind == PY_ATTR) /* tvm.tir.const */
+        return translate_const(t, e);
     for (size_t i = 0; i < sizeof dtype_ctors / sizeof dtype_ctors[0]; i++) {
         DataType type;
         if (strcmp(name, dtype_ctors[i]) == 0 && dtype_parse(name, &type))
