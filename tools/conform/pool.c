@@ -63,14 +63,21 @@ static int run_here(const PoolTask *t)
 
 /* ---- workers ---- */
 
-/* One result on the wire: index, outcome, missing bits, seconds, reason length (-1: NULL). */
+/* One result on the wire: index, outcome, missing bits, seconds, the lengths of the reason and
+ * of the fired rule ids (-1: NULL), then the two texts. */
 typedef struct Record {
     int index;
     int outcome;
     unsigned missing;
     double seconds;
     int reason_len;
+    int fired_len;
 } Record;
+
+static int text_len(const char *s)
+{
+    return s ? (int)strlen(s) : -1;
+}
 
 static bool write_all(int fd, const void *data, size_t n)
 {
@@ -89,9 +96,10 @@ static bool write_all(int fd, const void *data, size_t n)
 
 static void send_result(int fd, int index, CaseResult r, double seconds)
 {
-    Record rec = {index, (int)r.outcome, r.missing, seconds, r.reason ? (int)strlen(r.reason) : -1};
+    Record rec = {index, (int)r.outcome, r.missing, seconds, text_len(r.reason), text_len(r.fired)};
     if (!write_all(fd, &rec, sizeof rec) ||
-        (r.reason != NULL && !write_all(fd, r.reason, (size_t)rec.reason_len)))
+        (r.reason != NULL && !write_all(fd, r.reason, (size_t)rec.reason_len)) ||
+        (r.fired != NULL && !write_all(fd, r.fired, (size_t)rec.fired_len)))
         _exit(3);
 }
 
@@ -140,13 +148,15 @@ static void take_records(Pool *p, Worker *w)
             return;
         Record rec;
         memcpy(&rec, strbuf_str(&w->buf) + w->used, sizeof rec);
-        size_t need = sizeof rec + (rec.reason_len > 0 ? (size_t)rec.reason_len : 0);
+        size_t reason_len = rec.reason_len > 0 ? (size_t)rec.reason_len : 0;
+        size_t fired_len = rec.fired_len > 0 ? (size_t)rec.fired_len : 0;
+        size_t need = sizeof rec + reason_len + fired_len;
         if (avail < need || rec.index < 0 || rec.index >= p->t->ncases)
             return;
         const char *text = strbuf_str(&w->buf) + w->used + sizeof rec;
         CaseResult r = {(Outcome)rec.outcome,
-                        rec.reason_len < 0 ? NULL : mem_strndup(text, (size_t)rec.reason_len),
-                        rec.missing};
+                        rec.reason_len < 0 ? NULL : mem_strndup(text, reason_len), rec.missing,
+                        rec.fired_len < 0 ? NULL : mem_strndup(text + reason_len, fired_len)};
         p->results[rec.index] = r;
         p->seconds[rec.index] = rec.seconds;
         p->have[rec.index] = true;

@@ -36,7 +36,7 @@ typedef struct Pipeline {
 
 static CaseResult result(Outcome o, const char *reason)
 {
-    CaseResult r = {o, reason, 0};
+    CaseResult r = {o, reason, 0, NULL};
     return r;
 }
 

@@ -143,7 +143,8 @@ static CaseResult judge_by_line(void *ctx, const Case *c)
 {
     (void)ctx;
     CaseResult r = {c->line % 3 == 0 ? OUTCOME_FAIL : OUTCOME_PASS,
-                    c->line % 3 == 0 ? mem_printf("line %d", c->line) : NULL, 0};
+                    c->line % 3 == 0 ? mem_printf("line %d", c->line) : NULL, 0,
+                    c->line % 2 == 0 ? mem_printf("E-%d WF-3", c->line) : NULL};
     return r;
 }
 
@@ -152,8 +153,10 @@ static bool check_order(void *ctx, int index, CaseResult r, double seconds)
     PoolCheck *pc = ctx;
     (void)seconds;
     const char *want = index % 3 == 0 ? mem_printf("line %d", index) : NULL;
+    const char *fired = index % 2 == 0 ? mem_printf("E-%d WF-3", index) : NULL;
     pc->in_order = pc->in_order && index == pc->seen &&
-                   (want ? r.reason && strcmp(r.reason, want) == 0 : r.reason == NULL);
+                   (want ? r.reason && strcmp(r.reason, want) == 0 : r.reason == NULL) &&
+                   (fired ? r.fired && strcmp(r.fired, fired) == 0 : r.fired == NULL);
     pc->seen++;
     return pc->stop_after == 0 || pc->seen < pc->stop_after;
 }

@@ -2,6 +2,7 @@
  * and every listed id is named by at least one case. SPEC_NOTES: "Rule ids". */
 #include <setjmp.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "ast/mem.h"
 #include "tools/conform/rule_index.h"
@@ -60,10 +61,46 @@ static void test_every_id_is_named(void)
     CU_ASSERT_EQUAL(uncovered, 0);
 }
 
+static Case *fixture_case(void)
+{
+    static const char text[] = "format: 1\n"
+                               "spec: [E-13]\n"
+                               "cases:\n"
+                               "  - id: c\n"
+                               "    description: A fixture.\n"
+                               "    spec: [E-7, E-13]\n"
+                               "    program: |\n"
+                               "      @R.function\n"
+                               "      def main(x: R.Tuple(R.Prim(\"int64\"))):\n"
+                               "          return x[0]\n"
+                               "    runs:\n"
+                               "      - args: [{tuple: [{prim: {dtype: int64, value: 1}}]}]\n"
+                               "        expect: {value: {prim: {dtype: int64, value: 1}}}\n"
+                               "      - args: [{tuple: []}]\n"
+                               "        expect: {error: {phase: runtime, rule: FN-2}}\n";
+    ErrorTrap trap;
+    if (setjmp(trap.jmp) != 0)
+        return NULL;
+    CaseFile *cf = case_file_parse("t.yaml", text, &trap);
+    return cf->cases[0];
+}
+
+/* The record names the file's and the case's ids once each, then the expected errors'. */
+static void test_fired_line(void)
+{
+    Case *c = fixture_case();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+    const char *line = rule_index_fired_line(c, "PASS", "E-13 FN-2");
+    CU_ASSERT_STRING_EQUAL(line, "{\"id\":\"t.yaml#c\",\"outcome\":\"PASS\",\"success\":true,"
+                                 "\"named\":[\"E-13\",\"E-7\",\"FN-2\"],\"errors\":[\"FN-2\"],"
+                                 "\"fired\":[\"E-13\",\"FN-2\"]}\n");
+}
+
 UNIT_SUITE(rule_index)
 {
     CU_pSuite s = CU_add_suite("rule_index", NULL, NULL);
     CU_add_test(s, "SPEC_NOTES tables", test_parse_table);
     CU_add_test(s, "cases name listed ids", test_cases_name_listed_ids);
     CU_add_test(s, "every id is named", test_every_id_is_named);
+    CU_add_test(s, "the --rules-fired record", test_fired_line);
 }
