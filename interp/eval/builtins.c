@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "ast/rule.h"
 #include "interp/eval/builtins_internal.h"
 #include "values/render.h"
 #include "values/tensor.h"
@@ -280,5 +281,6 @@ Value *builtins_call(struct Interp *in, struct Env *env, const Expr *call, Value
         .name = b->op + strlen("relax."),
         .rule = b->rule,
     };
+    rule_fired(b->rule); /* BI-<name> */
     return b->fn(&bc);
 }

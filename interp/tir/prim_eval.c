@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "ast/rule.h"
 #include "interp/eval/interp.h"
 #include "values/tensor.h"
 
@@ -82,6 +83,7 @@ static int64_t float_to_int(DataType to, double d)
 
 Scalar prim_cast(DataType to, Scalar v)
 {
+    rule_fired("TIR-CAST");
     if (dtype_is_float(to))
         return prim_scalar_float(to, as_double(v));
     if (dtype_is_bool(to))
@@ -125,6 +127,7 @@ static int64_t int_divmod(const PrimEvalCtx *pc, const PrimExpr *e, int64_t a, i
 /* Integer Add..Ge; the caller dispatches only binary kinds here. */
 static Scalar int_binary(const PrimEvalCtx *pc, const PrimExpr *e, Scalar a, Scalar b)
 {
+    rule_fired("TIR-INT");
     uint64_t ua = (uint64_t)a.i, ub = (uint64_t)b.i;
     bool lt = is_unsigned(a.dtype) ? ua < ub : a.i < b.i;
     DataType t = e->dtype, bl = dtype_bool();
@@ -151,6 +154,7 @@ static Scalar int_binary(const PrimEvalCtx *pc, const PrimExpr *e, Scalar a, Sca
 
 static Scalar float_binary(const PrimExpr *e, double a, double b)
 {
+    rule_fired("TIR-INT");
     DataType t = e->dtype, bl = dtype_bool();
     PrimExprKind k = e->kind;
     if (k == PE_ADD)
@@ -197,6 +201,7 @@ static Scalar eval_binary(const PrimEvalCtx *pc, const PrimExpr *e)
 /* And/Or short-circuit, so `i < n && A[i] > 0` never loads out of bounds. */
 static Scalar eval_logic(const PrimEvalCtx *pc, const PrimExpr *e)
 {
+    rule_fired("TIR-INT");
     bool a = prim_scalar_truth(prim_eval(pc, e->u.bin.a));
     if (e->kind == PE_AND && !a)
         return prim_scalar_int(dtype_bool(), 0);
@@ -276,6 +281,7 @@ static noreturn void bad_intrin(const PrimEvalCtx *pc, const PrimExpr *e)
 /* TIR-INTRIN: computed in double, rounded once to the result dtype. */
 static Scalar eval_call(const PrimEvalCtx *pc, const PrimExpr *e)
 {
+    rule_fired("TIR-INTRIN");
     const char *name = e->u.call.name;
     int n = e->u.call.nargs;
     PrimExpr **args = e->u.call.args;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "ast/rule.h"
 #include "interp/tir/tir_internal.h"
 
 /* ---- the activation ---------------------------------------------------------------- */
@@ -168,6 +169,7 @@ Value *tir_exec_call(struct Interp *in, const PrimFunc *f, Value **args, int nar
                     f->nparams, nargs);
     TirFrame fr;
     tir_frame_init(&fr, in, f);
+    rule_fired("TIR-ARGS");
     bind_args(&fr, args, span);
     if (f->body)
         tir_stmt_exec(&fr, f->body);
