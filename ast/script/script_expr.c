@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "ast/rule.h"
 #include "ast/script/script_internal.h"
 #include "ast/script/script_prim.h"
 
@@ -137,6 +138,7 @@ PrimClass script_prim_class(ScriptCtx *ctx, const PyExpr *e)
 
 static bool prim_lookup(void *vctx, const char *name, TirVar **var, Buffer **buffer)
 {
+    rule_fired("TS-5.3");
     Sym *s = script_lookup((ScriptCtx *)vctx, name);
     *buffer = NULL;
     if (!s || s->kind != SYM_TIRVAR)
@@ -229,6 +231,7 @@ PrimExpr *script_prim(ScriptCtx *ctx, const PyExpr *e)
 /* convert_to_expr: int -> int64, float -> float64, bool -> bool PrimValues. */
 static Expr *number_value(ScriptNum n, Span span)
 {
+    rule_fired("TS-6.1");
     switch (n.kind) {
     case NUM_INT:
         return expr_prim_value(primexpr_int(n.i, dtype_int64(), span), span);
@@ -412,6 +415,7 @@ static Expr *astype_expr(ScriptCtx *ctx, const PyExpr *e)
 /* call -> callee '(' args ')' where callee is a GlobalVar, a local function or closure. */
 static Expr *plain_call(ScriptCtx *ctx, const PyExpr *e)
 {
+    rule_fired("TS-7");
     if (e->u.call.nkw > 0)
         script_fail(ctx, "BadArguments", e->u.call.kw_spans[0],
                     "keyword arguments are not accepted in a call of a function");
@@ -444,6 +448,7 @@ static Expr *call_expr(ScriptCtx *ctx, const PyExpr *e)
 
 Expr *script_expr(ScriptCtx *ctx, const PyExpr *e)
 {
+    rule_fired("TS-6");
     ScriptNum num;
     if (script_number(ctx, e, &num))
         return number_value(num, e->span);

@@ -1,6 +1,7 @@
 /* script_tir: a @T.prim_func definition to a PrimFunc (signature, symbol table, buffers).
  * SPEC_NOTES: "TIR subset" (TS-11). Statements are in script_tir_stmt.c. */
 #include "ast/script/script_tir.h"
+#include "ast/rule.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -347,6 +348,7 @@ static void translate_decorator(TirCtx *c, const PyStmt *def)
 
 PrimFunc *script_tir_primfunc(const char *file, const PyStmt *def, ErrorTrap *trap)
 {
+    rule_fired("TS-11");
     (void)file; /* spans already carry the file */
     TirCtx ctx;
     memset(&ctx, 0, sizeof ctx);

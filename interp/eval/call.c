@@ -103,6 +103,7 @@ static void enter(Interp *in, Env *env, const Function *fn, Value **args, Span s
         in->arg_index = i;
         if (ann != NULL)
             match_cast_check(in, env, ann, args[i], MC_MODE_ARG, span);
+        rule_fired("ALIAS-1");
         env_bind(env, fn->params[i], args[i]);
     }
     in->arg_fn = NULL;
@@ -172,6 +173,7 @@ Value *interp_call(Interp *in, Value *callee, Value **args, int nargs, Span span
     case VAL_CLOSURE:
         return call_closure(in, callee, args, nargs, span);
     case VAL_PACKED: {
+        rule_fired("ALIAS-1"); /* the packed function gets the values themselves */
         /* E-12.2.2; a module-level ExternFunc naming no packed function fails here. */
         if (callee->u.packed.fn == NULL)
             interp_fail(in, "PackedFuncMissing", "E-11", span, "no packed function named '%s'",

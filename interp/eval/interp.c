@@ -44,6 +44,7 @@ static Value *global_value(Interp *in, const ModuleFunc *mf)
     case MODFUNC_PRIM:
         return value_primfunc(mf->u.prim);
     case MODFUNC_EXTERN: {
+        rule_fired("E-11");
         /* ENTRY-1, E-11: globals are evaluated before execution begins, so a module-level
          * ExternFunc naming no packed function fails here, before the entry runs. */
         Value *v = packed_lookup(in->packed, mf->u.extern_symbol);

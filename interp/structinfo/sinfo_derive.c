@@ -250,6 +250,7 @@ static PrimExpr *int64_dim(PrimExpr *d)
 static StructInfo *primfunc_sinfo(const PrimFunc *pf)
 {
     rule_fired("SI-16");
+    rule_fired("SI-PRIMFUNC");
     StructInfo **params = MEM_ARRAY(StructInfo *, pf->nparams + 1);
     for (int i = 0; i < pf->nparams; i++) {
         const Buffer *b = pf->param_buffers[i];
@@ -379,6 +380,9 @@ void sinfo_check_module_report(IRModule *mod, DiagList *errors, DiagList *warnin
     c.defs = mod->nvdevices > 0 ? &defs : NULL;
     int errors_before = errors->n, warnings_before = warnings->n, bindings_before = c.bindings->n;
     derive_module(&c);
+    /* VDEV-3 .. VDEV-7 run only with VDevices in global_info and no error so far. */
+    rule_fired("VDEV-3");
+    rule_fired("VDEV-7");
     if (c.defs == NULL || errors->n > errors_before)
         return;
     realize_vdevices(&c, &defs, warnings_before, bindings_before);

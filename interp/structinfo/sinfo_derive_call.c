@@ -37,7 +37,8 @@ static bool op_is_impure(const char *name)
 
 void si_check_purity(SiCtx *c, const Expr *call, const char *what)
 {
-    rule_fired("PURITY-1");
+    if (c->fn != NULL && c->fn->force_pure)
+        rule_fired("PURITY-3");
     if (c->in_dataflow) {
         si_error(c, "ImpureInDataflow", "PURITY-1", call->span,
                  "%s is impure and may not appear in a dataflow block", what);
@@ -78,6 +79,7 @@ static StructInfo *arg_sinfo(const Expr *e, int i)
 /* shape_of: the tensor's shape, or only its rank. */
 static StructInfo *infer_shape_of(SiCtx *c, const Expr *e)
 {
+    rule_fired("BI-shape_of");
     const StructInfo *t = arg_sinfo(e, 0);
     if (t == NULL || t->kind == SINFO_OBJECT)
         return sinfo_shape(NULL, -1, e->span);
@@ -96,6 +98,7 @@ static StructInfo *infer_shape_of(SiCtx *c, const Expr *e)
 
 static StructInfo *infer_shape_to_tensor(const Expr *e)
 {
+    rule_fired("BI-shape_to_tensor");
     const StructInfo *s = arg_sinfo(e, 0);
     int ndim = s != NULL && s->kind == SINFO_SHAPE ? s->u.shape.ndim : -1;
     if (ndim < 0)
@@ -107,6 +110,7 @@ static StructInfo *infer_shape_to_tensor(const Expr *e)
 
 static StructInfo *infer_tensor_to_shape(const Expr *e)
 {
+    rule_fired("BI-tensor_to_shape");
     const StructInfo *t = arg_sinfo(e, 0);
     int64_t len;
     if (t != NULL && t->kind == SINFO_TENSOR && t->u.tensor.shape != NULL &&
@@ -193,7 +197,13 @@ static StructInfo *infer_builtin(SiCtx *c, const Expr *e, const char *op)
         return unit(e->span);
     }
     if (strcmp(op, "relax.call_builtin_with_ctx") == 0)
+        rule_fired("LOW-call_builtin_with_ctx");
+    if (strcmp(op, "relax.call_builtin_with_ctx") == 0)
         return e->u.call.nsinfo_args ? e->u.call.sinfo_args[0] : unit(e->span);
+    if (strcmp(op, "relax.null_value") == 0) {
+        rule_fired("BI-null_value"); /* the null object is an R.Object */
+        return sinfo_object(e->span);
+    }
     if (strcmp(op, "relax.shape_of") == 0)
         return infer_shape_of(c, e);
     if (strcmp(op, "relax.shape_to_tensor") == 0)
@@ -236,6 +246,8 @@ static StructInfo *derive_op_call(SiCtx *c, Expr *e)
         si_derive(c, e->u.call.args[i]);
     const OpImpl *impl = ops_lookup(op);
     rule_fired("OP-REGISTRY");
+    if (c->in_dataflow)
+        rule_fired("PURITY-1");
     if (op_is_impure(op) || (impl != NULL && !impl->pure))
         si_check_purity(c, e, mem_printf("the operator %s", op));
     StructInfo *s = infer_builtin(c, e, op);
@@ -324,6 +336,8 @@ StructInfo *si_derive_call(SiCtx *c, Expr *e)
     for (int i = 0; i < e->u.call.nargs; i++)
         si_derive(c, e->u.call.args[i]);
     const char *what = callee_text(op, mf);
+    if (c->in_dataflow)
+        rule_fired("PURITY-1");
     if (mf != NULL && mf->kind == MODFUNC_PRIM)
         rule_fired("PURITY-6");
     if (f->kind != SINFO_FUNC) {

@@ -164,12 +164,12 @@ static Value *result_value(const TirFrame *fr)
 
 Value *tir_exec_call(struct Interp *in, const PrimFunc *f, Value **args, int nargs, Span span)
 {
+    rule_fired("TIR-ARGS");
     if (nargs != f->nparams)
         interp_fail(in, "Arity", "E-12", span, "`%s` takes %d arguments but %d were given", f->name,
                     f->nparams, nargs);
     TirFrame fr;
     tir_frame_init(&fr, in, f);
-    rule_fired("TIR-ARGS");
     bind_args(&fr, args, span);
     if (f->body)
         tir_stmt_exec(&fr, f->body);
