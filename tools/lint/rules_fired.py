@@ -8,6 +8,11 @@ does not pin what it says (it passes because of another rule), or the rule is ap
 that does not report it. Either is a defect: fix the case's rule names or add the recording call
 at the code that enforces the rule (SPEC_NOTES "Rule ids").
 
+A few cases name a rule on purpose without applying it (the legacy chapter's old rules, the
+programs outside the normal form): tools/lint/rules_fired_known.txt lists them, one case and
+rule a line with the reason; a listed rule that fires after all, or that the case no longer
+names, fails the lint until its line is removed.
+
 Usage:
   /usr/bin/python3 tools/lint/rules_fired.py --relax build/relax [-j N] [PATH ...]
       runs `relax conform --rules-fired` over PATH (default spec-tests) and lints the result
@@ -38,13 +43,41 @@ def read_records(path):
     return records
 
 
-def problems(records):
-    """One 'case: rule' line per named rule that did not fire."""
+KNOWN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "rules_fired_known.txt")
+
+
+def read_known(path):
+    """{(case id, rule): line number} of the accepted cases."""
+    known = {}
+    with open(path, encoding="utf-8") as f:
+        for lineno, line in enumerate(f, 1):
+            if not line.strip() or line.startswith("#"):
+                continue
+            parts = line.split(None, 2)
+            if len(parts) < 3:
+                raise OSError("%s:%d: expected '<case> <rule> <reason>'" % (path, lineno))
+            known[(parts[0], parts[1])] = lineno
+    return known
+
+
+def problems(records, known, known_path):
+    """One line per named rule that did not fire, and per stale line of the known list."""
     out = []
     for case_id, named, fired in records:
         for rule in named:
-            if rule not in fired:
+            if rule not in fired and (case_id, rule) not in known:
                 out.append("%s: names %s, which did not fire" % (case_id, rule))
+    judged = {case_id: (named, fired) for case_id, named, fired in records}
+    for (case_id, rule), lineno in sorted(known.items(), key=lambda kv: kv[1]):
+        if case_id not in judged:
+            continue
+        named, fired = judged[case_id]
+        if rule in fired:
+            out.append("%s:%d: %s fires for %s now (remove the line)" % (known_path, lineno,
+                                                                       rule, case_id))
+        elif rule not in named:
+            out.append("%s:%d: %s no longer names %s (remove the line)" % (known_path, lineno,
+                                                                         case_id, rule))
     return out
 
 
@@ -66,6 +99,7 @@ def main():
     ap.add_argument("--relax", help="the relax program: run relax conform --rules-fired first")
     ap.add_argument("--fired", help="a file relax conform --rules-fired wrote")
     ap.add_argument("-j", "--jobs", type=int, default=2)
+    ap.add_argument("--known", default=KNOWN, help="the list of accepted cases (default: %(default)s)")
     ap.add_argument("paths", nargs="*")
     a = ap.parse_args()
     if (a.relax is None) == (a.fired is None):
@@ -73,13 +107,14 @@ def main():
     path = a.fired or run_conform(a.relax, a.jobs, a.paths)
     try:
         records = read_records(path)
+        known = read_known(a.known) if a.known else {}
     except OSError as e:
         print("rules_fired: %s" % e)
         return 2
     finally:
         if a.relax is not None:
             os.unlink(path)
-    found = problems(records)
+    found = problems(records, known, os.path.relpath(a.known) if a.known else "")
     for p in found:
         print("rules_fired: " + p)
     print("rules_fired: %d cases, %s" % (len(records), "ok" if not found else

@@ -2,7 +2,8 @@
 """The rules-fired lint (tools/lint/rules_fired.py) and `relax rules --fired` on a fixture case
 file: a case naming a rule that does not fire while it is judged is reported, the cases whose
 named rules (spec ids and expected errors' rules) fire are not, and the per-rule counts split
-positive from negative cases. Run: /usr/bin/python3 tools/tests/tools/test_rules_fired.py RELAX"""
+positive from negative cases; the list of accepted cases accepts what it lists and fails on a
+stale line. Run: /usr/bin/python3 tools/tests/tools/test_rules_fired.py RELAX"""
 import json
 import os
 import subprocess
@@ -77,6 +78,30 @@ class RulesFired(unittest.TestCase):
         os.unlink(f.name)
         self.assertEqual(p.returncode, 2, p.stdout)
         self.assertIn(":1: not a --rules-fired record", p.stdout)
+
+    def known_list(self, text):
+        f = tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False)
+        f.write(text)
+        f.close()
+        self.addCleanup(os.unlink, f.name)
+        return f.name
+
+    def test_known_list_accepts_a_listed_rule(self):
+        known = self.known_list("# accepted\n%snames-what-does-not-fire E-7 named on purpose\n"
+                                % CASE)
+        p = run(sys.executable, LINT, "--fired", self.path, "--known", known)
+        self.assertEqual(p.returncode, 0, p.stdout)
+        self.assertIn("3 cases, ok", p.stdout)
+
+    def test_known_list_line_that_fires_is_stale(self):
+        known = self.known_list("%snames-what-does-not-fire E-7 named on purpose\n"
+                                "%snames-what-fires E-13 it fires\n"
+                                "%snames-what-fires SI-99 never named\n" % (CASE, CASE, CASE))
+        p = run(sys.executable, LINT, "--fired", self.path, "--known", known)
+        self.assertEqual(p.returncode, 1, p.stdout)
+        self.assertIn(":2: E-13 fires for %snames-what-fires now" % CASE, p.stdout)
+        self.assertIn(":3: %snames-what-fires no longer names SI-99" % CASE, p.stdout)
+        self.assertNotIn("names E-7, which did not fire", p.stdout)
 
     def test_rules_report_positive_and_negative(self):
         p = run(RELAX, "rules", "--fired", self.path)
