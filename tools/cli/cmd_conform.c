@@ -67,6 +67,7 @@ typedef struct Conform {
     int max_failures; /* 0: no limit */
     const char *junit, *tap, *jsonl, *scoreboard;
     const char *fired_path; /* --rules-fired */
+    const char *fired;      /* the ids the case just judged fired (rule_fired_text) */
     StrBuf fired_lines;
     const char *known_path;
     const char *command; /* the command line, for the scoreboard */
@@ -212,7 +213,7 @@ static void load_files(Conform *cf)
         const InputFile *f = &cf->sel.files[i];
         ErrorTrap trap;
         if (setjmp(trap.jmp) != 0) {
-            CaseResult r = {OUTCOME_FAIL, error_format(&trap.error), 0, NULL};
+            CaseResult r = {OUTCOME_FAIL, error_format(&trap.error), 0};
             add_entry(cf, f->display, NULL, r, 0);
             cf->nfail++;
             printf("FAIL %s\n", r.reason);
@@ -270,7 +271,7 @@ static void count(Conform *cf, CaseResult r)
 }
 
 /* With --rules-fired, the rules fired while the case is judged (and while its ast: form was
- * read) come back with its result. */
+ * read) go with its result as the pool's note. */
 static CaseResult judge(void *ctx, const Case *c)
 {
     Conform *cf = ctx;
@@ -279,9 +280,20 @@ static CaseResult judge(void *ctx, const Case *c)
     rule_record_start();
     rule_record_text(c->read_fired);
     CaseResult r = adapter_ext_run_case(&cf->ad, c);
-    r.fired = rule_fired_text();
+    cf->fired = rule_fired_text();
     rule_record_stop();
     return r;
+}
+
+static const char *fired_note(void *ctx)
+{
+    return ((Conform *)ctx)->fired;
+}
+
+static void on_fired_note(void *ctx, int index, const char *note)
+{
+    (void)index;
+    ((Conform *)ctx)->fired = note;
 }
 
 /* In case order, in the calling process: the known-failure ledger, the line, the counts. */
@@ -297,7 +309,7 @@ static bool on_result(void *ctx, int index, CaseResult r, double seconds)
     cf->kind_pass[c->result] += r.outcome == OUTCOME_PASS;
     if (cf->fired_path != NULL)
         strbuf_add(&cf->fired_lines,
-                   rule_index_fired_line(c, runner_outcome_name(r.outcome), r.fired));
+                   rule_index_fired_line(c, runner_outcome_name(r.outcome), cf->fired));
     fflush(stdout);
     return cf->max_failures == 0 || cf->nfail < cf->max_failures;
 }
@@ -324,7 +336,7 @@ static void check_stale_known(Conform *cf)
         cf->nfail++;
         const char *reason = mem_printf("%s:%d: %s: %s (remove the line)", cf->known->path, k->line,
                                         k->global_id, why);
-        CaseResult r = {OUTCOME_FAIL, reason, 0, NULL};
+        CaseResult r = {OUTCOME_FAIL, reason, 0};
         add_entry(cf, cf->known->path, NULL, r, 0);
         printf("STALE %s\n", reason);
     }
@@ -399,7 +411,8 @@ static bool write_reports(const Conform *cf, const Report *rep)
 
 static void judge_all(Conform *cf)
 {
-    PoolTask task = {cf->cases, cf->ncases, cf->jobs, cf, judge, on_result, worker_done};
+    PoolTask task = {cf->cases, cf->ncases,  cf->jobs,   cf,           judge,
+                     on_result, worker_done, fired_note, on_fired_note};
     pool_catch_signals();
     int done = pool_run(&task);
     cf->not_run = cf->ncases - done;

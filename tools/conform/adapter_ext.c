@@ -340,7 +340,7 @@ void adapter_ext_init(Adapter *ad, const AdapterExtOptions *opts)
 
 static CaseResult verdict(Outcome o, const char *reason, unsigned missing)
 {
-    CaseResult r = {o, reason, missing, NULL};
+    CaseResult r = {o, reason, missing};
     return r;
 }
 

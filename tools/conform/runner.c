@@ -37,7 +37,7 @@ typedef struct Pipeline {
 
 static CaseResult result(Outcome o, const char *reason)
 {
-    CaseResult r = {o, reason, 0, NULL};
+    CaseResult r = {o, reason, 0};
     return r;
 }
 
@@ -288,7 +288,8 @@ static bool judged_strictly(const Adapter *ad)
 static CaseResult judge_value(const Case *c, const YamlNode *expected, const YamlNode *got,
                               bool strict)
 {
-    rule_fired(c->exact ? "RESULT-1" : "TOL-1");
+    if (!c->exact)
+        rule_fired("TOL-1"); /* the case's tolerance, or its dtype's default */
     Tolerance allowed = {c->rtol, c->atol, c->exact};
     expected = case_value_resolve(expected, got, allowed, strict); /* RESULT-2 */
     RunEntryTolerance rt = {c->rtol, c->atol, c->exact};
@@ -314,8 +315,8 @@ static CaseResult judge_call(Pipeline *p, const CaseRun *r)
     rule_fired("RESULT-1");
     if (p->c->result == RESULT_UNDEFINED)
         rule_fired("RESULT-3");
-    bool about_run =
-        e->kind == EXPECT_VALUE || (e->kind == EXPECT_ERROR && e->error_phase == PHASE_RUNTIME);
+    bool about_run = e->kind == EXPECT_VALUE ||
+                     (e->kind == EXPECT_ERROR && e->error_phase == PHASE_RUNTIME);
     if (p->c->result == RESULT_UNDEFINED && !strict && about_run &&
         (ran || err.phase == PHASE_RUNTIME))
         return res;

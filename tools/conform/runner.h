@@ -27,7 +27,6 @@ typedef struct CaseResult {
     Outcome outcome;
     const char *reason; /* NULL on PASS */
     unsigned missing;   /* SKIP: RUNNER_NEEDS bits */
-    const char *fired;  /* --rules-fired: the rule ids fired while judging, space separated */
 } CaseResult;
 
 /* --strict: judge implementation-defined and undefined results by the reference's own choice

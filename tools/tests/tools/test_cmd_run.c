@@ -6,9 +6,9 @@
 #include <yaml.h>
 
 #include "ast/mem.h"
-#include "tools/cli/cli.h"
 #include "tools/conform/adapter.h"
 #include "tools/conform/case_file.h"
+#include "tools/cli/cli.h"
 #include "tools/conform/run_entry.h"
 #include "tools/conform/runner.h"
 #include "tools/tests/unit.h"
@@ -264,7 +264,7 @@ static CaseResult run_case_with(const Adapter *ad, const char *program, const ch
         line += len + (nl ? 1 : 0);
     }
     strbuf_add(&sb, rest);
-    CaseResult none = {OUTCOME_FAIL, "the case file did not load", 0, NULL};
+    CaseResult none = {OUTCOME_FAIL, "the case file did not load", 0};
     ErrorTrap trap;
     if (setjmp(trap.jmp) != 0) {
         CU_FAIL(error_format(&trap.error));

@@ -53,7 +53,7 @@ static CaseResult judge(const char *tags, const char *expected)
     ErrorTrap trap;
     if (setjmp(trap.jmp) != 0) {
         CU_FAIL(error_format(&trap.error));
-        CaseResult none = {OUTCOME_FAIL, NULL, 0, NULL};
+        CaseResult none = {OUTCOME_FAIL, NULL, 0};
         return none;
     }
     Adapter ad;
