@@ -1,7 +1,6 @@
 /* op_sugar: what TVM v0.22's Python op constructors do beyond binding parameters: defaults
  * that depend on other arguments, and "operators" that are compositions of others.
  * SPEC_NOTES: "Operators" (OP-SUGAR). */
-#include "ast/rule.h"
 #include "ast/schema/op_schema.h"
 
 #include <string.h>
@@ -9,6 +8,7 @@
 #include "ast/attrs.h"
 #include "ast/expr.h"
 #include "ast/mem.h"
+#include "ast/rule.h"
 
 static bool is_op(const Expr *call, const char *name)
 {

@@ -300,6 +300,7 @@ static Expr *inspect_call(const char *op, Expr *tensor, Expr *axis, Span span)
 /* The R.inspect call an attribute reads, or NULL when it names no DLTensor field. */
 static Expr *inspect_field(ScriptCtx *ctx, const PyExpr *e)
 {
+    rule_fired("TS-6.3");
     const PyExpr *base = e->u.attr.value;
     for (size_t i = 0; i < sizeof INSPECT_FIELDS / sizeof INSPECT_FIELDS[0]; i++) {
         if (strcmp(e->u.attr.attr, INSPECT_FIELDS[i].field) != 0)
@@ -319,6 +320,7 @@ static Expr *inspect_field(ScriptCtx *ctx, const PyExpr *e)
 /* x.shape[i] and x.strides[i] (TS-7.1): i is an int literal, a PrimExpr or a Relax value. */
 static Expr *inspect_axis(ScriptCtx *ctx, const PyExpr *e)
 {
+    rule_fired("TS-6.3");
     const PyExpr *v = e->u.subscript.value, *idx = e->u.subscript.index;
     if (v->kind != PY_ATTR)
         return NULL;

@@ -298,6 +298,7 @@ static bool eval_bitwise(const PrimEvalCtx *pc, const PrimExpr *e, Scalar *out)
     const char *name = e->u.call.name;
     if (strncmp(name, "tir.bitwise_", 12) != 0 && strncmp(name, "tir.shift_", 10) != 0)
         return false;
+    rule_fired("TIR-BITS");
     int n = e->u.call.nargs;
     if (n != (strcmp(name, "tir.bitwise_not") == 0 ? 1 : 2))
         return false;
