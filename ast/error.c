@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "ast/rule.h"
 
 static const char *const phase_names[] = {
     [PHASE_PARSE] = "parse",
@@ -36,6 +37,7 @@ noreturn void error_raise(ErrorTrap *trap, Phase phase, const char *code, const 
     char *msg = mem_alloc_atomic((size_t)n + 1);
     vsnprintf(msg, (size_t)n + 1, fmt, ap);
     va_end(ap);
+    rule_fired(rule); /* an error names the rule it enforces */
     trap->error.phase = phase;
     trap->error.code = code;
     trap->error.rule = rule;

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "ast/mem.h"
+#include "ast/rule.h"
 
 void diag_init(DiagList *d)
 {
@@ -25,6 +26,7 @@ void diag_add(DiagList *d, Phase phase, const char *code, const char *rule, Span
     char *msg = mem_alloc_atomic((size_t)n + 1);
     vsnprintf(msg, (size_t)n + 1, fmt, ap);
     va_end(ap);
+    rule_fired(rule); /* an error or warning names the rule it enforces */
     Error e = {phase, code, rule, span, msg};
     VEC_PUSH(d->items, d->n, d->cap, e);
 }

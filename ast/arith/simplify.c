@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "ast/rule.h"
 
 /* A monomial: coef * atoms[0] * ... * atoms[n-1]; an atom is a variable or an expression the
  * sum form does not look into (a non-exact division, a min, a product of sums). */
@@ -356,6 +357,7 @@ static PrimExpr *expr_of(const Sum *s)
 /* ARITH-1: inferred dimensions are written in the analyzer's canonical form. */
 PrimExpr *arith_simplify(const PrimExpr *e)
 {
+    rule_fired("ARITH-1");
     if (e == NULL || !(dtype_is_int(e->dtype) || dtype_is_uint(e->dtype)) ||
         dtype_is_bool(e->dtype))
         return (PrimExpr *)e;

@@ -6,6 +6,7 @@
 
 #include "ast/astform/astform_read.h"
 #include "ast/mem.h"
+#include "ast/rule.h"
 #include "ast/script/script_tir.h"
 #include "ast/text/py_parser.h"
 
@@ -563,6 +564,7 @@ static void read_module(AstReader *r, yaml_node_t *node, yaml_node_t *value)
 
 IRModule *astform_read(const char *file, yaml_document_t *doc, yaml_node_t *node, ErrorTrap *trap)
 {
+    rule_fired("AST-1");
     AstReader r;
     ast_reader_init(&r, file, doc, trap);
     yaml_node_t *value;

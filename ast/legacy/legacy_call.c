@@ -6,6 +6,7 @@
 
 #include "ast/legacy/legacy_internal.h"
 #include "ast/mem.h"
+#include "ast/rule.h"
 
 /* LEG-9: legacy operator names and today's. */
 static const struct {
@@ -19,9 +20,12 @@ static const struct {
 
 static PyExpr *renamed(LegacyCtx *ctx, PyExpr *call, const char *d)
 {
+    rule_fired("LEG-9");
     for (size_t i = 0; i < sizeof RENAMED_OPS / sizeof RENAMED_OPS[0]; i++) {
         if (strcmp(d, RENAMED_OPS[i].legacy) != 0)
             continue;
+        if (strcmp(d, "R.outputs") == 0)
+            rule_fired("LEG-8");
         if (RENAMED_OPS[i].today == NULL)
             legacy_fail(ctx, "LegacyUnsupported", "LEG-9", call->span,
                         "%s is a legacy operator with no equivalent today", d);
@@ -91,6 +95,7 @@ static PyExpr *out_sinfo(LegacyCtx *ctx, PyExpr *shape, PyExpr *dtype, Span span
  * d)); a func given as a string names a packed function: call_dps_packed. */
 static PyExpr *dps_call(LegacyCtx *ctx, PyExpr *e, const char *d)
 {
+    rule_fired("LEG-6");
     PyExpr *shape = e->u.call.nargs > 2 ? e->u.call.args[2] : lpy_kw(e, "output_shape");
     PyExpr *dtype = e->u.call.nargs > 3 ? e->u.call.args[3] : lpy_kw(e, "dtype");
     if (dtype == NULL)
@@ -113,6 +118,7 @@ static PyExpr *dps_call(LegacyCtx *ctx, PyExpr *e, const char *d)
  * annotation, else Object; a call_packed is impure (LEG-12). */
 static PyExpr *packed_call(LegacyCtx *ctx, PyExpr *e, PyExpr *ann)
 {
+    rule_fired("LEG-7");
     ctx->impure = true;
     PyExpr *type_args = lpy_kw(e, "type_args");
     if (type_args != NULL) {
@@ -199,6 +205,7 @@ PyExpr *legacy_expr(LegacyCtx *ctx, PyExpr *e)
  * legacy type of the value decides, here its annotation or the form that bound it. */
 static PyExpr *match_shape(LegacyCtx *ctx, PyExpr *e, PyExpr *ann)
 {
+    rule_fired("LEG-5");
     if (e->u.call.nargs != 2 || e->u.call.nkw != 0)
         legacy_fail(ctx, "LegacyMatchShape", "LEG-5", e->span,
                     "R.match_shape takes (value, pattern)");
@@ -234,6 +241,7 @@ PyExpr *legacy_rhs(LegacyCtx *ctx, PyExpr *value, PyExpr *ann)
     const char *dtype;
     /* LEG-4: a tuple of dims bound to an R.Shape is a shape literal. */
     if (value->kind == PY_TUPLE && legacy_kind_of_annotation(ann, &dtype) == LKIND_SHAPE) {
+        rule_fired("LEG-4");
         PyExpr *dims = legacy_dims(ctx, value, LANN_BODY);
         PyExpr *list = lpy_seq(PY_LIST, dims->u.seq.items, dims->u.seq.n, value->span);
         return lpy_call(lpy_dotted("R", "shape", value->span), &list, 1, value->span);

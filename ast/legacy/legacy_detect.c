@@ -5,6 +5,7 @@
 #include "ast/legacy/legacy.h"
 #include "ast/legacy/legacy_internal.h"
 #include "ast/mem.h"
+#include "ast/rule.h"
 
 /* R and relax, T and tir, are the prefixes the seed programs import. */
 static const char *canonical_prefix(const char *name)
@@ -253,6 +254,7 @@ static void walk_body(Finder *f, const PyBody *b)
 /* LEG-1: a program is read as legacy when it holds a form today's syntax does not have. */
 bool legacy_detect(const PyBody *top, LegacyForm *first)
 {
+    rule_fired("LEG-1");
     LegacyForm ignored;
     Finder f = {first != NULL ? first : &ignored, false};
     walk_body(&f, top);

@@ -2,6 +2,7 @@
  * rewritten into today's forms, then parsed by the TVMScript reader.
  * SPEC_NOTES: "Legacy syntax" (LEG-1, LEG-10 to LEG-12). */
 #include "ast/legacy/legacy.h"
+#include "ast/rule.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -153,6 +154,7 @@ static PyStmt *stmt(LegacyCtx *ctx, PyStmt *s)
         body(ctx, &s->u.if_.orelse);
         return s;
     case PYS_WITH: /* with R.dataflow(): its bindings are rewritten as any others (LEG-10) */
+        rule_fired("LEG-10");
         body(ctx, &s->u.with.body);
         return s;
     case PYS_DEF:
@@ -205,6 +207,8 @@ static void declare_shape_vars(LegacyCtx *ctx, PyStmt *def, int from)
  * pure=False. */
 static void decorate(LegacyCtx *ctx, PyStmt *def)
 {
+    rule_fired("LEG-11");
+    rule_fired("LEG-12");
     for (int i = 0; i < def->u.def.ndecorators; i++) {
         PyExpr *d = def->u.def.decorators[i];
         PyExpr *head = d->kind == PY_CALL ? d->u.call.func : d;
@@ -273,6 +277,7 @@ static void module_class(LegacyCtx *ctx, PyStmt *cls)
 
 void legacy_rewrite(const char *file, PyBody *top, ErrorTrap *trap)
 {
+    rule_fired("LEG-1");
     LegacyCtx ctx = {.file = file, .trap = trap};
     for (int i = 0; i < top->n; i++) {
         PyStmt *s = top->stmts[i];

@@ -5,6 +5,7 @@
 
 #include "ast/legacy/legacy_internal.h"
 #include "ast/mem.h"
+#include "ast/rule.h"
 
 static bool is_underscore(const PyExpr *e)
 {
@@ -33,6 +34,7 @@ static void collect_names(LegacyCtx *ctx, const PyExpr *e)
  * an expression over shape variables the function declares (n = T.int64()). */
 PyExpr *legacy_dims(LegacyCtx *ctx, PyExpr *dims, LegacyAnnMode mode)
 {
+    rule_fired("LEG-3");
     if (dims->kind != PY_TUPLE && dims->kind != PY_LIST)
         legacy_fail(ctx, "LegacyShape", "LEG-3", dims->span,
                     "a legacy shape is a tuple of dims, such as (n, 4) or (n,)");
@@ -61,6 +63,7 @@ PyExpr *legacy_dims(LegacyCtx *ctx, PyExpr *dims, LegacyAnnMode mode)
  * gives no shape, so ndim is unknown unless a keyword says it; `_` dtype is Void. */
 static PyExpr *tensor(LegacyCtx *ctx, PyExpr *shape, PyExpr *dtype, LegacyAnnMode mode, Span span)
 {
+    rule_fired("LEG-2");
     PyExpr *call = lpy_call(lpy_dotted("R", "Tensor", span), NULL, 0, span);
     if (!is_unknown(shape)) {
         if (shape->kind == PY_NAME && mode == LANN_BODY)
@@ -94,6 +97,7 @@ static PyExpr *tensor_subscript(LegacyCtx *ctx, const PyExpr *e, LegacyAnnMode m
 
 static PyExpr *tuple_of(LegacyCtx *ctx, PyExpr **items, int n, LegacyAnnMode mode, Span span)
 {
+    rule_fired("LEG-14");
     PyExpr *call = lpy_call(lpy_dotted("R", "Tuple", span), NULL, 0, span);
     for (int i = 0; i < n; i++)
         lpy_add_arg(call, legacy_annotation(ctx, items[i], mode));
@@ -122,6 +126,8 @@ PyExpr *legacy_annotation(LegacyCtx *ctx, PyExpr *ann, LegacyAnnMode mode)
 {
     if (ann == NULL)
         return NULL;
+    if (ann->kind == PY_NAME && strcmp(ann->u.name, "Tensor") == 0)
+        rule_fired("LEG-2");
     if (ann->kind == PY_NAME && strcmp(ann->u.name, "Tensor") == 0)
         return lpy_dotted("R", "Tensor", ann->span);
     if (ann->kind == PY_NAME && strcmp(ann->u.name, "Tuple") == 0)

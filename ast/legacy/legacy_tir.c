@@ -7,6 +7,7 @@
 #include "ast/dtype.h"
 #include "ast/legacy/legacy_internal.h"
 #include "ast/mem.h"
+#include "ast/rule.h"
 
 static bool is_tvar(const PyExpr *e)
 {
@@ -64,6 +65,7 @@ static int count_out(const PyBody *b)
 
 void legacy_primfunc(LegacyCtx *ctx, PyStmt *def)
 {
+    rule_fired("LEG-13");
     PyBody *b = &def->u.def.body;
     PyStmt **out = MEM_ARRAY(PyStmt *, count_out(b) + 1);
     int n = 0;

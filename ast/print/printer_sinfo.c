@@ -5,6 +5,7 @@
 
 #include "ast/print/literal.h"
 #include "ast/print/printer_internal.h"
+#include "ast/rule.h"
 
 /* Python precedence levels, loosest first. */
 enum {
@@ -448,6 +449,7 @@ static void emit_callable(Printer *p, StrBuf *sb, const StructInfo *s)
 /* TS-3.2: each StructInfo kind has exactly one canonical printed form. */
 void printer_emit_sinfo(Printer *p, StrBuf *sb, const StructInfo *s)
 {
+    rule_fired("TS-3.2");
     if (s == NULL) {
         strbuf_add(sb, "R.Object");
         return;

@@ -71,6 +71,8 @@ const OpSchema *op_schema_scatter(int *n); /* gather, scatter, index_put, one_ho
 const OpSchema *op_schema_norm(int *n);    /* group/instance/rms_norm, attention, losses */
 const OpSchema *op_schema_misc(int *n);    /* creation, image, vision, quantization, grad */
 const OpSchema *op_schema_lowered(int *n); /* the lowered IR: memory, vm, builtin, inspect */
+/* The LOW-* rule of a lowered operator ("relax.memory.view": "LOW-view"), else NULL. */
+const char *op_schema_lowered_rule(const char *name);
 const OpSchema *op_schema_layout(int *n); /* layout_transform */
 
 struct Attrs;

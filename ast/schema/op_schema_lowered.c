@@ -4,6 +4,7 @@
 #include "ast/schema/op_schema.h"
 
 #include <stddef.h>
+#include <string.h>
 
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define SCHEMA(name, params)                                                                       \
@@ -73,4 +74,30 @@ const OpSchema *op_schema_lowered(int *n)
 {
     *n = COUNT(LOWERED_SCHEMAS);
     return LOWERED_SCHEMAS;
+}
+
+/* The LOW-* rule whose signature a lowered operator's schema reads, or NULL for an operator
+ * that is not of the lowered IR. */
+const char *op_schema_lowered_rule(const char *name)
+{
+    static const struct {
+        const char *suffix;
+        const char *rule;
+    } RULES[] = {
+        {"alloc_storage", "LOW-alloc_storage"},
+        {"alloc_tensor", "LOW-alloc_tensor"},
+        {"kill_storage", "LOW-kill"},
+        {"kill_tensor", "LOW-kill"},
+        {"kill_object", "LOW-kill"},
+        {"memory.view", "LOW-view"},
+        {"ensure_zero_offset", "LOW-ensure_zero_offset"},
+        {"call_tir_dyn", "LOW-call_tir_dyn"},
+        {"stop_lift_params", "LOW-stop_lift_params"},
+        {"call_builtin_with_ctx", "LOW-call_builtin_with_ctx"},
+        {"inspect.", "LOW-inspect"},
+    };
+    for (size_t i = 0; i < sizeof RULES / sizeof RULES[0]; i++)
+        if (strstr(name, RULES[i].suffix) != NULL)
+            return RULES[i].rule;
+    return NULL;
 }

@@ -8,6 +8,7 @@
 #include "ast/attrs.h"
 #include "ast/expr.h"
 #include "ast/mem.h"
+#include "ast/rule.h"
 
 static bool is_op(const Expr *call, const char *name)
 {
@@ -38,6 +39,7 @@ static bool is_float_prim(const Expr *e)
  * when end is omitted; step always has its default, so two arguments mean no end. */
 static void arange_sugar(Expr *call)
 {
+    rule_fired("OP-SUGAR");
     Expr **a = call->u.call.args;
     if (call->u.call.nargs == 2) {
         Expr **args = MEM_ARRAY(Expr *, 3);
@@ -58,6 +60,7 @@ static void arange_sugar(Expr *call)
  * (n, k) when m is omitted. */
 static void eye_sugar(Expr *call)
 {
+    rule_fired("OP-SUGAR");
     Expr **a = call->u.call.args;
     if (call->u.call.nargs != 2)
         return;
@@ -72,6 +75,8 @@ static void eye_sugar(Expr *call)
 /* OP-SUGAR: R.nn.relu6(x) is R.clip(x, 0, 6) (python/tvm/relax/op/nn/nn.py, relu6). */
 static Expr *relu6_sugar(Expr *call)
 {
+    rule_fired("OP-SUGAR");
+    rule_fired("OP-nn.relu6");
     Expr **args = MEM_ARRAY(Expr *, 3);
     args[0] = call->u.call.args[0];
     args[1] = int_prim(0, call->span);
@@ -83,6 +88,8 @@ static Expr *relu6_sugar(Expr *call)
  * plus b when given (python/tvm/relax/op/linear_algebra.py, linear). */
 static Expr *linear_sugar(Expr *call)
 {
+    rule_fired("OP-SUGAR");
+    rule_fired("OP-linear");
     Span sp = call->span;
     Expr **pa = MEM_ARRAY(Expr *, 1);
     pa[0] = call->u.call.args[1];

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "ast/rule.h"
 #include "ast/script/script_internal.h"
 #include "ast/script/script_tir.h"
 #include "ast/text/py_parser.h"
@@ -237,6 +238,7 @@ static const PyStmt *class_def(const TirModule *m, const char *fn)
 /* module -> '@I.ir_module' 'class' NAME ':' {module_stmt} {funcdef} */
 static IRModule *read_module(ScriptCtx *ctx, const PyStmt *cls)
 {
+    rule_fired("TS-1.1");
     for (int i = 0; i < cls->u.class_.nbases; i++) /* class Module(BasePyModule) */
         script_reject_unsupported(ctx, cls->u.class_.bases[i]);
     check_module_decorator(ctx, cls);
@@ -285,6 +287,7 @@ IRModule *script_parse(const char *file, const char *text, ErrorTrap *trap)
 
 IRModule *script_parse_body(const char *file, PyBody top, ErrorTrap *trap)
 {
+    rule_fired("TS-1");
     ScriptCtx ctx = {.file = file, .trap = trap};
     add_default_prefixes(&ctx);
     const PyStmt *def = NULL;

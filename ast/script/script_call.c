@@ -6,10 +6,11 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "ast/rule.h"
 #include "ast/schema/op_schema.h"
 #include "ast/script/script_index_map.h"
-#include "ast/text/py_parser.h"
 #include "ast/script/script_internal.h"
+#include "ast/text/py_parser.h"
 
 /* The arguments of a call bound to named parameters, Python style. */
 typedef struct Args {
@@ -156,6 +157,7 @@ static Expr *make_call(const char *op, Expr **args, int n, Span span)
  * before out_sinfo; _with_grad adds te_grad_name and te_grad_kwargs. */
 static Expr *call_tir_form(ScriptCtx *ctx, const PyExpr *c, const char *fname)
 {
+    rule_fired("TS-7");
     static const char *const plain[] = {"gvar", "args", "out_sinfo", "tir_vars"};
     static const char *const inplace[] = {"gvar", "args", "inplace_indices", "out_sinfo",
                                           "tir_vars"};
@@ -200,6 +202,7 @@ static Expr *call_tir_form(ScriptCtx *ctx, const PyExpr *c, const char *fname)
 /* call_dps_packed -> R.call_dps_packed(func, args, out_sinfo) */
 static Expr *call_dps_packed(ScriptCtx *ctx, const PyExpr *c, const char *fname)
 {
+    rule_fired("TS-7");
     static const char *const names[] = {"func", "args", "out_sinfo"};
     Args a = {.call = c, .fname = fname};
     bind_args(ctx, &a, names, 3, false);
@@ -221,6 +224,7 @@ static Expr *call_dps_packed(ScriptCtx *ctx, const PyExpr *c, const char *fname)
 
 static Expr **convert_args(ScriptCtx *ctx, const PyExpr *c, int from, int lead, int *n)
 {
+    rule_fired("TS-6.1");
     int count = c->u.call.nargs - from;
     Expr **args = MEM_ARRAY(Expr *, count + lead + 1);
     for (int i = 0; i < count; i++) {
@@ -265,6 +269,7 @@ static void packed_keywords(ScriptCtx *ctx, Expr *call, const PyExpr *c, bool in
  * ExternFunc itself. The other packed forms pass ExternFunc(sym) as their first argument. */
 static Expr *call_packed_form(ScriptCtx *ctx, const PyExpr *c, const char *fname)
 {
+    rule_fired("TS-7");
     if (c->u.call.nargs < 1)
         script_fail(ctx, "BadArguments", c->span, "R.%s needs a function", fname);
     Expr *func = packed_func(ctx, c->u.call.args[0]);
@@ -289,6 +294,7 @@ static Expr *call_packed_form(ScriptCtx *ctx, const PyExpr *c, const char *fname
  * make_closure -> R.make_closure(func, args) */
 static Expr *func_and_tuple(ScriptCtx *ctx, const PyExpr *c, const char *fname)
 {
+    rule_fired("TS-7");
     static const char *const names[] = {"func", "args", "sinfo_args"};
     bool closure = strcmp(fname, "make_closure") == 0;
     Args a = {.call = c, .fname = fname};
@@ -369,6 +375,7 @@ static Expr *format_arg(ScriptCtx *ctx, const PyExpr *v)
  * assert_op. */
 static Expr *format_form(ScriptCtx *ctx, const PyExpr *c, const char *fname)
 {
+    rule_fired("TS-7");
     int lead = strcmp(fname, "assert_op") == 0 ? 1 : 0;
     if (c->u.call.nargs < lead)
         script_fail(ctx, "BadArguments", c->span, "R.assert_op needs a condition");
@@ -481,6 +488,7 @@ static void read_device(ScriptCtx *ctx, const PyExpr *dev, const char *fname, in
  * The device is kept as the call's attributes dev_type, dev_id (and memory_scope). */
 static Expr *hint_on_device_form(ScriptCtx *ctx, const PyExpr *c, const char *fname)
 {
+    rule_fired("TS-7");
     int n = c->u.call.nargs;
     if (n < 1 || n > 3)
         script_fail(ctx, "BadArguments", c->span, "R.%s takes data and a device", fname);
@@ -896,6 +904,11 @@ static void op_attrs(ScriptCtx *ctx, const PyExpr *c, const OpSchema *s, const P
  * schema: Relax arguments in parameter order, every attribute (defaults filled in). */
 static Expr *schema_call(ScriptCtx *ctx, const PyExpr *c, const OpSchema *s)
 {
+    /* OP-REGISTRY: the registry's signature (the operator's own rule's) binds the arguments. */
+    rule_fired("OP-REGISTRY");
+    rule_fired(op_schema_lowered_rule(s->name));
+    if (rule_recording && strncmp(s->name, "relax.", 6) == 0)
+        rule_fired(mem_printf("OP-%s", s->name + 6));
     Expr *call = make_call(s->name, NULL, 0, c->span);
     const PyExpr **slot = MEM_ARRAY(const PyExpr *, s->nparams + 1);
     bind_op_params(ctx, c, s, slot, call);
@@ -910,6 +923,12 @@ static Expr *schema_call(ScriptCtx *ctx, const PyExpr *c, const OpSchema *s)
  * does not know keeps positional arguments as arguments and keywords as attributes. */
 static Expr *op_call(ScriptCtx *ctx, const PyExpr *c, const char *path)
 {
+    /* TS-7: the builtins TVMScript writes as operator calls; TS-8: every operator call. */
+    static const char BUILTINS[] =
+        " shape_of null_value shape_to_tensor tensor_to_shape to_vdevice ";
+    if (rule_recording && strstr(BUILTINS, mem_printf(" %s ", path)) != NULL)
+        rule_fired("TS-7");
+    rule_fired("TS-8");
     const char *name = mem_printf("relax.%s", path);
     const OpSchema *s = op_schema_lookup(name);
     if (s != NULL)
@@ -971,8 +990,11 @@ static const struct {
 
 Expr *script_relax_call(ScriptCtx *ctx, const PyExpr *call, const char *path)
 {
-    for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++)
-        if (strcmp(forms[i].name, path) == 0)
-            return forms[i].fn(ctx, call, forms[i].name);
+    for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+        if (strcmp(forms[i].name, path) != 0)
+            continue;
+        rule_fired("TS-7"); /* a builtin call form */
+        return forms[i].fn(ctx, call, forms[i].name);
+    }
     return op_call(ctx, call, path);
 }

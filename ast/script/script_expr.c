@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "ast/rule.h"
 #include "ast/script/script_internal.h"
 #include "ast/script/script_prim.h"
 
@@ -137,6 +138,7 @@ PrimClass script_prim_class(ScriptCtx *ctx, const PyExpr *e)
 
 static bool prim_lookup(void *vctx, const char *name, TirVar **var, Buffer **buffer)
 {
+    rule_fired("TS-5.3");
     Sym *s = script_lookup((ScriptCtx *)vctx, name);
     *buffer = NULL;
     if (!s || s->kind != SYM_TIRVAR)
@@ -229,6 +231,7 @@ PrimExpr *script_prim(ScriptCtx *ctx, const PyExpr *e)
 /* convert_to_expr: int -> int64, float -> float64, bool -> bool PrimValues. */
 static Expr *number_value(ScriptNum n, Span span)
 {
+    rule_fired("TS-6.1");
     switch (n.kind) {
     case NUM_INT:
         return expr_prim_value(primexpr_int(n.i, dtype_int64(), span), span);
@@ -297,6 +300,7 @@ static Expr *inspect_call(const char *op, Expr *tensor, Expr *axis, Span span)
 /* The R.inspect call an attribute reads, or NULL when it names no DLTensor field. */
 static Expr *inspect_field(ScriptCtx *ctx, const PyExpr *e)
 {
+    rule_fired("TS-6.3");
     const PyExpr *base = e->u.attr.value;
     for (size_t i = 0; i < sizeof INSPECT_FIELDS / sizeof INSPECT_FIELDS[0]; i++) {
         if (strcmp(e->u.attr.attr, INSPECT_FIELDS[i].field) != 0)
@@ -316,6 +320,7 @@ static Expr *inspect_field(ScriptCtx *ctx, const PyExpr *e)
 /* x.shape[i] and x.strides[i] (TS-7.1): i is an int literal, a PrimExpr or a Relax value. */
 static Expr *inspect_axis(ScriptCtx *ctx, const PyExpr *e)
 {
+    rule_fired("TS-6.3");
     const PyExpr *v = e->u.subscript.value, *idx = e->u.subscript.index;
     if (v->kind != PY_ATTR)
         return NULL;
@@ -480,6 +485,7 @@ static Expr *astype_expr(ScriptCtx *ctx, const PyExpr *e)
 /* call -> callee '(' args ')' where callee is a GlobalVar, a local function or closure. */
 static Expr *plain_call(ScriptCtx *ctx, const PyExpr *e)
 {
+    rule_fired("TS-7");
     if (e->u.call.nkw > 0)
         script_fail(ctx, "BadArguments", e->u.call.kw_spans[0],
                     "keyword arguments are not accepted in a call of a function");
@@ -512,6 +518,7 @@ static Expr *call_expr(ScriptCtx *ctx, const PyExpr *e)
 
 Expr *script_expr(ScriptCtx *ctx, const PyExpr *e)
 {
+    rule_fired("TS-6");
     ScriptNum num;
     if (script_number(ctx, e, &num))
         return number_value(num, e->span);

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "ast/rule.h"
 #include "ast/script/script_internal.h"
 
 static const char *decorator_path(ScriptCtx *ctx, const PyExpr *d, ScriptNs *ns)
@@ -170,6 +171,7 @@ static void finish_attrs(ScriptCtx *ctx, Function *f, const FuncState *fs, bool 
 /* funcdef -> decorator 'def' NAME params ret ':' body */
 Function *script_function(ScriptCtx *ctx, const PyStmt *def, bool top_level)
 {
+    rule_fired("TS-2");
     DecoratorFlags flags = script_relax_decorator(ctx, def);
     Function *f = function_new(def->span);
     f->name = def->u.def.name;

@@ -4,6 +4,7 @@
 
 #include "ast/equal/equal.h"
 #include "ast/mem.h"
+#include "ast/rule.h"
 #include "ast/script/script_internal.h"
 
 /* What one branch yields: the name its last statement binds and the branch SeqExpr. */
@@ -59,6 +60,7 @@ static Expr *last_stmt(ScriptCtx *ctx, const PyStmt *s, Branch *b)
         if (script_is_call_to(ctx, e, NS_RELAX, "func_attr") ||
             script_is_call_to(ctx, e, NS_RELAX, "output") || e->kind == PY_STR)
             mismatch(ctx, s->span, no_binding);
+        rule_fired("TS-4.6");
         b->name = "_";
         b->name_span = s->span;
         b->from_expr_stmt = true;
@@ -77,6 +79,7 @@ static Expr *last_stmt(ScriptCtx *ctx, const PyStmt *s, Branch *b)
         script_stmt(ctx, s); /* reports what is wrong with the statement itself, if anything */
         mismatch(ctx, s->span, no_binding);
     }
+    rule_fired("TS-4.1");
     b->name = target->u.name;
     b->name_span = target->span;
     if (s->kind == PYS_ANNASSIGN)
@@ -112,6 +115,7 @@ static Branch branch(ScriptCtx *ctx, const PyBody *body, Span span, const char *
  * PrimExpr over shape variables (read as a PrimValue) or R.prim_value(...). */
 Var *script_if(ScriptCtx *ctx, const PyStmt *s)
 {
+    rule_fired("TS-4.5");
     /* WF-7: no If inside a DataflowBlock; the text cannot even express it. */
     if (ctx->df)
         script_fail(ctx, "IfInDataflow", s->span, "an if inside a dataflow block");

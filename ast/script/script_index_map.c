@@ -1,6 +1,7 @@
 /* script_index_map: TIR index maps written as Python lambdas, `T.index_map(lambda i, j: ...)`
  * or a bare `lambda`, read into an ATTR_INDEX_MAP attribute. SPEC_NOTES: TS-6.2. */
 #include "ast/script/script_index_map.h"
+#include "ast/rule.h"
 
 #include <string.h>
 
@@ -72,6 +73,7 @@ static const PyExpr *the_lambda(const PyExpr *e, ErrorTrap *trap, DataType *dtyp
  * index_dtype says int32; Python numbers in the results take the parameters' type. */
 AttrValue *script_index_map(const PyExpr *e, ErrorTrap *trap)
 {
+    rule_fired("TS-6.2");
     DataType dtype;
     const PyExpr *lam = the_lambda(e, trap, &dtype);
     AttrValue *v = attr_new(ATTR_INDEX_MAP, e->span);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "ast/rule.h"
 #include "ast/script/script_internal.h"
 
 typedef struct Tr {
@@ -466,6 +467,7 @@ static PrimExpr *make_call(const char *op, DataType type, PrimExpr **args, int n
  * the other operand's), as TVM's tir.bitwise_* and tir.shift_* do. */
 static PrimExpr *bitwise(const Tr *t, const char *op, PrimExpr *a, PrimExpr *b, Span span)
 {
+    rule_fired("TIR-BITS");
     if (!is_integer(a->dtype) || !is_integer(b->dtype) || !promote(&a, &b))
         fail(t, "BadExpression", span, "T.%s takes integers of one dtype, not %s and %s",
              op + strlen("tir."), dtype_str(a->dtype), dtype_str(b->dtype));
@@ -474,6 +476,7 @@ static PrimExpr *bitwise(const Tr *t, const char *op, PrimExpr *a, PrimExpr *b, 
 
 static PrimExpr *bitwise_not(const Tr *t, PrimExpr *x, Span span)
 {
+    rule_fired("TIR-BITS");
     if (!is_integer(x->dtype))
         fail(t, "BadExpression", span, "T.bitwise_not (~) takes an integer, not %s",
              dtype_str(x->dtype));
@@ -993,6 +996,7 @@ static PrimExpr *translate_const(const Tr *t, const PyExpr *e)
  * name is "@f" (a global, as TVM's IR text writes it). */
 static PrimExpr *translate_global_call(const Tr *t, const PyExpr *e, DataType ret)
 {
+    rule_fired("TIR-CALL");
     const PyExpr *f = e->u.call.func;
     if (e->u.call.nkw > 0)
         fail(t, "BadExpression", e->span, "a PrimFunc call takes no keyword arguments");

@@ -5,9 +5,10 @@
 #include <string.h>
 
 #include "ast/mem.h"
-#include "ast/text/py_parser.h"
+#include "ast/rule.h"
 #include "ast/script/script_internal.h"
 #include "ast/script/script_prim.h"
+#include "ast/text/py_parser.h"
 
 /* An annotation head and its arguments: R.Tensor(...) or a bare R.Tensor. */
 typedef struct Ann {
@@ -94,6 +95,7 @@ static PrimExpr *string_dim(ScriptCtx *ctx, const PyExpr *e, SinfoMode mode)
 /* dim -> INT | STRING | prim_expr ; Relax dims are int64. */
 static PrimExpr *dim(ScriptCtx *ctx, const PyExpr *e, SinfoMode mode)
 {
+    rule_fired("TS-3.1");
     PrimExpr *p = e->kind == PY_STR ? string_dim(ctx, e, mode) : script_prim(ctx, e);
     if (!dtype_is_int(p->dtype) && !dtype_is_uint(p->dtype))
         script_fail(ctx, "AnnotationShape", e->span, "a dim must be an integer");
@@ -142,6 +144,7 @@ static bool ndim_given(ScriptCtx *ctx, const PyExpr *e)
 
 static DataType read_dtype(ScriptCtx *ctx, const PyExpr *e)
 {
+    rule_fired("TS-3.1");
     DataType t = dtype_void();
     if (is_none(e))
         return t;
@@ -359,6 +362,7 @@ static StructInfo *var_struct_info(ScriptCtx *ctx, const PyExpr *e)
 
 StructInfo *script_sinfo(ScriptCtx *ctx, const PyExpr *e, SinfoMode mode)
 {
+    rule_fired("TS-3");
     Ann a;
     if (e->kind == PY_ATTR && strcmp(e->u.attr.attr, "struct_info") == 0)
         return var_struct_info(ctx, e);
@@ -419,6 +423,7 @@ static const PyExpr *arg_or_kw(const Ann *a, int pos, const char *kw)
  * variable before any annotation is translated, so compound dims may come first. */
 void script_sinfo_collect(ScriptCtx *ctx, const PyExpr *e)
 {
+    rule_fired("TS-5.1");
     Ann a;
     if (!e || !read_head(ctx, e, &a))
         return;

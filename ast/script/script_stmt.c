@@ -5,6 +5,7 @@
 
 #include "ast/equal/equal.h"
 #include "ast/mem.h"
+#include "ast/rule.h"
 #include "ast/script/script_internal.h"
 
 bool script_is_call_to(ScriptCtx *ctx, const PyExpr *e, ScriptNs ns, const char *path)
@@ -55,6 +56,7 @@ bool script_is_decl(ScriptCtx *ctx, const PyExpr *value)
  * declarations up front); any other declaration makes a fresh one. */
 static void declare(ScriptCtx *ctx, const PyExpr *target, const PyExpr *value)
 {
+    rule_fired("TS-4.2");
     DataType t;
     bool size_var;
     if (!shape_decl_dtype(ctx, value, &t, &size_var)) {
@@ -85,6 +87,7 @@ static void declare(ScriptCtx *ctx, const PyExpr *target, const PyExpr *value)
  * Relax expression: no binding, and a use as a Relax value is an R.prim_value. */
 static bool is_prim_alias(ScriptCtx *ctx, const PyExpr *value)
 {
+    rule_fired("TS-4.2");
     if (value->kind == PY_NAME) {
         Sym *s = script_lookup(ctx, value->u.name);
         return s && s->kind == SYM_PRIM;
@@ -98,6 +101,7 @@ static bool is_prim_alias(ScriptCtx *ctx, const PyExpr *value)
 Var *script_match_cast(ScriptCtx *ctx, const PyExpr *target, StructInfo *ann, const PyExpr *call,
                        Span span)
 {
+    rule_fired("TS-4.3");
     if (call->u.call.nargs != 2 || call->u.call.nkw != 0)
         script_fail(ctx, "BadArguments", call->span, "R.match_cast takes a value and a StructInfo");
     Expr *value = script_expr(ctx, call->u.call.args[0]);
@@ -196,6 +200,7 @@ static void unpack(ScriptCtx *ctx, const PyExpr *t, const PyExpr *v, Span span)
 /* assign -> target '=' expr ; target -> NAME | NAME {',' NAME} */
 static void assign_stmt(ScriptCtx *ctx, const PyStmt *s)
 {
+    rule_fired("TS-4.1");
     if (s->u.assign.ntargets > 1)
         script_fail(ctx, "ChainedAssign", s->span, "chained assignment is not supported");
     const PyExpr *t = s->u.assign.targets[0];
@@ -221,6 +226,7 @@ static void assign_stmt(ScriptCtx *ctx, const PyStmt *s)
 /* annassign -> NAME ':' S '=' expr */
 static void annassign_stmt(ScriptCtx *ctx, const PyStmt *s)
 {
+    rule_fired("TS-4.1");
     const PyExpr *t = s->u.annassign.target;
     if (t->kind != PY_NAME)
         script_fail(ctx, "BadAssignTarget", t->span, "an annotated target must be a name");
@@ -237,6 +243,7 @@ static void annassign_stmt(ScriptCtx *ctx, const PyStmt *s)
 /* output -> 'R.output' '(' {NAME} ')' ; only variables this block bound. */
 static void output_stmt(ScriptCtx *ctx, const PyExpr *call)
 {
+    rule_fired("TS-4.4");
     DataflowState *df = ctx->df;
     if (!df)
         script_fail(ctx, "OutputOutsideDataflow", call->span, "R.output outside a dataflow block");
@@ -272,10 +279,10 @@ static void check_after_return(ScriptCtx *ctx, const PyStmt *s)
     script_fail(ctx, "StmtAfterReturn", s->span, "a statement after the return");
 }
 
-
 /* with -> 'with' 'R.dataflow' '(' ')' ':' body */
 static void with_stmt(ScriptCtx *ctx, const PyStmt *s)
 {
+    rule_fired("TS-4.4");
     if (s->u.with.n != 1 || s->u.with.as_targets[0] ||
         !script_is_call_to(ctx, s->u.with.items[0], NS_RELAX, "dataflow") ||
         s->u.with.items[0]->u.call.nargs + s->u.with.items[0]->u.call.nkw > 0)
@@ -341,6 +348,7 @@ static void expose(Expr *e)
 /* return -> 'return' expr */
 static void return_stmt(ScriptCtx *ctx, const PyStmt *s)
 {
+    rule_fired("TS-4.7");
     if (ctx->func->branch_depth > 0)
         script_fail(ctx, "IfBranchMismatch", s->span,
                     "an if branch must end in a binding, not a return");
@@ -356,6 +364,7 @@ static void return_stmt(ScriptCtx *ctx, const PyStmt *s)
  * docstring. Whether the value is void is checked later, with StructInfo. */
 static void expr_stmt(ScriptCtx *ctx, const PyStmt *s)
 {
+    rule_fired("TS-4.6");
     const PyExpr *e = s->u.expr;
     if (script_is_call_to(ctx, e, NS_RELAX, "func_attr")) {
         script_func_attr(ctx, e);

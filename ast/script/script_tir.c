@@ -1,6 +1,7 @@
 /* script_tir: a @T.prim_func definition to a PrimFunc (signature, symbol table, buffers).
  * SPEC_NOTES: "TIR subset" (TS-11). Statements are in script_tir_stmt.c. */
 #include "ast/script/script_tir.h"
+#include "ast/rule.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -354,6 +355,7 @@ static bool global_ret(void *p, const char *module, const char *fn, DataType *re
     const PyStmt *s = c->module->find_def(c->module, fn);
     if (s == NULL)
         return false;
+    rule_fired("TIR-CALL");
     const PyExpr *r = s->u.def.returns;
     if (r == NULL || !script_tir_scalar_type(r, ret))
         script_tir_fail(c, s->span, "`%s` is called in an expression but returns no scalar type",
@@ -363,6 +365,7 @@ static bool global_ret(void *p, const char *module, const char *fn, DataType *re
 
 PrimFunc *script_tir_primfunc(const PyStmt *def, const TirModule *module, ErrorTrap *trap)
 {
+    rule_fired("TS-11");
     TirCtx ctx;
     memset(&ctx, 0, sizeof ctx);
     ctx.trap = trap;

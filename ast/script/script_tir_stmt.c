@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "ast/rule.h"
 #include "ast/script/script_tir_internal.h"
 
 typedef struct StmtList {
@@ -479,6 +480,7 @@ static Stmt *translate_if(TirCtx *c, const PyStmt *s)
 /* while -> 'while' expr ':' body (TIR-WHILE) */
 static Stmt *translate_while(TirCtx *c, const PyStmt *s)
 {
+    rule_fired("TIR-WHILE");
     PrimExpr *cond = script_tir_expr(c, s->u.while_.cond);
     if (!dtype_is_bool(cond->dtype))
         script_tir_fail(c, s->u.while_.cond->span, "a while condition must be bool");

@@ -1,6 +1,7 @@
 /* py_parser: recursive-descent parser for the statements of the Python subset TVMScript is
  * written in, and the token helpers. SPEC_NOTES: "TVMScript syntax", rule PY-1. */
 #include "ast/text/py_parser.h"
+#include "ast/rule.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -779,6 +780,7 @@ static void statement(PyParser *p, BodyBuilder *b)
 
 PyBody py_parse_file(const char *file, const char *text, ErrorTrap *trap)
 {
+    rule_fired("PY-1");
     PyParser p;
     py_parser_init(&p, file, py_lex_tokens(file, text, span_make(file, 1, 1), false), trap);
     BodyBuilder b = {NULL, 0, 0};
@@ -789,6 +791,7 @@ PyBody py_parse_file(const char *file, const char *text, ErrorTrap *trap)
 
 PyExpr *py_parse_expr(const char *file, const char *text, Span origin, ErrorTrap *trap)
 {
+    rule_fired("PY-1");
     PyParser p;
     py_parser_init(&p, file, py_lex_tokens(file, text, origin, true), trap);
     PyExpr *e = py_parser_expression(&p);

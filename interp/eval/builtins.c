@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "ast/rule.h"
 #include "interp/eval/builtins_internal.h"
 #include "values/render.h"
 #include "values/tensor.h"
@@ -280,6 +281,7 @@ Value *builtins_call(struct Interp *in, struct Env *env, const Expr *call, Value
         .name = b->op + strlen("relax."),
         .rule = b->rule,
     };
+    rule_fired(b->rule); /* BI-<name> */
     /* DIAG-site: the builtin's own errors without a position point at its call. */
     Span outer = in->site;
     in->site = call->span;

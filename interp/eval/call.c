@@ -2,9 +2,11 @@
  * and proper tail calls. SPEC_NOTES: "Evaluation" (E-12, FN-1..FN-3, LIMIT-depth). */
 #include <string.h>
 
+#include "ast/rule.h"
 #include "interp/eval/builtins.h"
 #include "interp/eval/eval_internal.h"
 #include "interp/ops/ops.h"
+#include "interp/ops/ops_common.h"
 #include "interp/tir/tir_exec.h"
 
 /* A return check owed by a function that left a call in tail position: its annotation and
@@ -94,6 +96,8 @@ static Span param_site(Span call, const StructInfo *ann)
  * parameter is checked against its annotation left to right and bound. */
 static void enter(Interp *in, Env *env, const Function *fn, Value **args, Span span)
 {
+    rule_fired("FN-1");
+    rule_fired("FN-2");
     in->arg_fn = fn;
     for (int i = 0; i < fn->nparams; i++) {
         const StructInfo *ann = fn->params[i]->annotation;
@@ -106,6 +110,7 @@ static void enter(Interp *in, Env *env, const Function *fn, Value **args, Span s
         in->arg_index = i;
         if (ann != NULL)
             match_cast_check(in, env, ann, args[i], MC_MODE_ARG, param_site(span, ann));
+        rule_fired("ALIAS-1");
         env_bind(env, fn->params[i], args[i]);
     }
     in->arg_fn = NULL;
@@ -114,6 +119,7 @@ static void enter(Interp *in, Env *env, const Function *fn, Value **args, Span s
 static void check_depth(Interp *in, Span span)
 {
     /* LIMIT-depth: a clean error long before the C stack could overflow. */
+    rule_fired("LIMIT-depth");
     if (in->depth >= in->opt.max_depth)
         interp_fail(in, "DepthLimit", "LIMIT-depth", span, "call depth limit %d reached",
                     in->opt.max_depth);
@@ -149,6 +155,7 @@ static Value *call_closure(Interp *in, Value *callee, Value **args, int nargs, S
         result = eval_tail(in, env, fn->body, &tc);
         if (result != NULL) {
             /* FN-3 */
+            rule_fired("FN-3");
             if (fn->ret != NULL)
                 match_cast_check(in, env, fn->ret, result, MC_MODE_RET, fn->span);
             break;
@@ -168,11 +175,13 @@ static Value *call_closure(Interp *in, Value *callee, Value **args, int nargs, S
 
 Value *interp_call(Interp *in, Value *callee, Value **args, int nargs, Span span)
 {
+    rule_fired("E-12");
     interp_step(in, span);
     switch (callee->kind) {
     case VAL_CLOSURE:
         return call_closure(in, callee, args, nargs, span);
     case VAL_PACKED: {
+        rule_fired("ALIAS-1"); /* the packed function gets the values themselves */
         /* E-12.2.2; a module-level ExternFunc naming no packed function fails here. */
         if (callee->u.packed.fn == NULL)
             interp_fail(in, "PackedFuncMissing", "E-11", span, "no packed function named '%s'",
@@ -233,6 +242,7 @@ Value *call_eval(Interp *in, Env *env, const Expr *call, TailCall *tc)
     int n = call->u.call.nargs;
     if (op->kind == EXPR_OP) {
         /* E-12.1: an Op's arguments left to right, then the builtin. */
+        rule_fired("E-12");
         Value **args = eval_args(in, env, call);
         if (!builtins_has(op->u.op_name)) {
             const OpImpl *impl = ops_lookup(op->u.op_name);
@@ -240,6 +250,8 @@ Value *call_eval(Interp *in, Env *env, const Expr *call, TailCall *tc)
                 interp_fail(in, "OpNotImplemented", "E-12", call->span, "operator %s has no kernel",
                             op->u.op_name);
             interp_charge(in, operand_elements(args, n), call->span);
+            if (rule_recording)
+                rule_fired(ops_call_rule(call)); /* OP-<name>: the operator's kernel */
             Value *result = impl->kernel(in, call, args, n);
             interp_charge(in, operand_elements(&result, 1), call->span);
             return result;
@@ -248,6 +260,7 @@ Value *call_eval(Interp *in, Env *env, const Expr *call, TailCall *tc)
         return r != NULL ? r : value_unit();
     }
     /* E-12.2: the callee first, then the arguments. */
+    rule_fired("E-12");
     Value *callee = interp_eval(in, env, op);
     Value **args = eval_args(in, env, call);
     if (tc != NULL && callee->kind == VAL_CLOSURE) {

@@ -2,6 +2,7 @@
  * SPEC_NOTES: "Evaluation" (E-1..E-11, E-13, ALIAS-1). */
 #include <string.h>
 
+#include "ast/rule.h"
 #include "interp/eval/eval_internal.h"
 #include "interp/eval/packed.h"
 #include "values/tensor.h"
@@ -35,6 +36,7 @@ Value *eval_scalar_value(Scalar s)
 bool eval_condition(Interp *in, const Value *v, Span span)
 {
     /* E-10: a bool PrimValue or a rank-0 bool tensor. */
+    rule_fired("E-10");
     if (v->kind == VAL_PRIM && dtype_is_bool(v->u.prim.dtype))
         return v->u.prim.i != 0;
     if (v->kind == VAL_TENSOR && v->u.tensor->ndim == 0 && dtype_is_bool(v->u.tensor->dtype))
@@ -46,6 +48,7 @@ bool eval_condition(Interp *in, const Value *v, Span span)
 static Value *eval_var(Interp *in, const Env *env, const Expr *e)
 {
     /* E-2 */
+    rule_fired("E-2");
     Value *v = env_lookup(env, e->u.var);
     if (v == NULL)
         interp_fail(in, "UnboundVariable", "E-2", e->span, "variable '%s' has no value",
@@ -60,6 +63,7 @@ static Value *eval_var(Interp *in, const Env *env, const Expr *e)
 static Value *eval_tuple(Interp *in, Env *env, const Expr *e)
 {
     /* E-3: strictly left to right. */
+    rule_fired("E-3");
     int n = e->u.tuple.n;
     Value *small[EVAL_SMALL];
     Value **fields = n <= EVAL_SMALL ? small : MEM_ARRAY(Value *, n);
@@ -71,6 +75,7 @@ static Value *eval_tuple(Interp *in, Env *env, const Expr *e)
 static Value *eval_shape(Interp *in, Env *env, const Expr *e)
 {
     /* E-8: dims in order, in the shape-variable context. */
+    rule_fired("E-8");
     int n = e->u.shape.n;
     int64_t small[EVAL_SMALL];
     int64_t *dims = n <= EVAL_SMALL ? small : mem_alloc_atomic(sizeof(int64_t) * (size_t)n);
@@ -83,6 +88,7 @@ static Value *eval_shape(Interp *in, Env *env, const Expr *e)
 static Value *eval_get_item(Interp *in, Env *env, const Expr *e)
 {
     /* E-7: the field itself, an alias. */
+    rule_fired("E-7");
     Value *t = interp_eval(in, env, e->u.get_item.tuple);
     int i = e->u.get_item.index;
     if (t->kind != VAL_TUPLE)
@@ -97,6 +103,7 @@ static Value *eval_get_item(Interp *in, Env *env, const Expr *e)
 /* E-11: a packed function by name, or a module PrimFunc with that global_symbol. */
 static Value *eval_extern(Interp *in, const Expr *e)
 {
+    rule_fired("E-11");
     const char *name = e->u.extern_symbol;
     Value *v = in->packed ? packed_lookup(in->packed, name) : NULL;
     if (v != NULL)
@@ -115,6 +122,7 @@ static Value *eval_extern(Interp *in, const Expr *e)
 Value *eval_make_closure(Interp *in, Env *env, const Function *f, const Var *self)
 {
     /* E-9: free Relax and shape variables, captured as they are now (values by reference). */
+    rule_fired("E-9");
     const FuncInfo *info = env_func_info(in->func_info, f);
     Env *captured = env_new(info->nfree_vars + info->nshape_vars + 1);
     for (int i = 0; i < info->nfree_vars; i++) {
@@ -144,6 +152,8 @@ static void eval_binding(Interp *in, Env *env, const Binding *b)
         v = interp_eval(in, env, b->value);
     }
     /* E-13.2.1: MatchCast checks and binds shape variables; either binding aliases. */
+    rule_fired("E-13");
+    rule_fired("ALIAS-1");
     if (b->kind == BIND_MATCH_CAST)
         match_cast_check(in, env, b->struct_info, v, MC_MODE_CAST, b->span);
     if (b->var != NULL)
@@ -205,6 +215,7 @@ static void seq_end(Env *env, const Expr *seq, int shape_mark)
 
 static Value *eval_seq(Interp *in, Env *env, const Expr *e)
 {
+    rule_fired("E-13");
     int mark = env_shape_mark(env);
     seq_run(in, env, e, NULL);
     Value *v = interp_eval(in, env, e->u.seq.body);
@@ -223,6 +234,7 @@ static Value *eval_if(Interp *in, Env *env, const Expr *e)
 
 static Value *tail_seq(Interp *in, Env *env, const Expr *e, TailCall *tc)
 {
+    rule_fired("E-13");
     int mark = env_shape_mark(env);
     const Binding *tb = tail_binding(e);
     seq_run(in, env, e, tb);
@@ -264,6 +276,7 @@ Value *eval_tail(Interp *in, Env *env, const Expr *e, TailCall *tc)
 static Value *eval_prim_value(Interp *in, Env *env, const Expr *e)
 {
     /* E-4 */
+    rule_fired("E-4");
     PrimEvalCtx pc = eval_prim_ctx(in, env);
     return eval_scalar_value(prim_eval(&pc, e->u.prim));
 }
@@ -272,6 +285,7 @@ Value *interp_eval(Interp *in, Env *env, const Expr *e)
 {
     switch (e->kind) {
     case EXPR_CONSTANT: /* E-1: a new tensor every time */
+        rule_fired("E-1");
         return value_tensor(tensor_from_const(e->u.constant));
     case EXPR_VAR:
         return eval_var(in, env, e);
@@ -284,8 +298,10 @@ Value *interp_eval(Interp *in, Env *env, const Expr *e)
     case EXPR_PRIM_VALUE:
         return eval_prim_value(in, env, e);
     case EXPR_STRING: /* E-5 */
+        rule_fired("E-5");
         return value_string(e->u.str);
     case EXPR_DTYPE: /* E-6 */
+        rule_fired("E-6");
         return value_dtype(e->u.dtype);
     case EXPR_FUNCTION:
         return eval_make_closure(in, env, e->u.func, NULL);

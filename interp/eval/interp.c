@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "ast/rule.h"
 #include "interp/eval/env.h"
 #include "interp/eval/eval_internal.h"
 #include "interp/eval/packed.h"
@@ -43,6 +44,7 @@ static Value *global_value(Interp *in, const ModuleFunc *mf)
     case MODFUNC_PRIM:
         return value_primfunc(mf->u.prim);
     case MODFUNC_EXTERN: {
+        rule_fired("E-11");
         /* ENTRY-1, E-11: globals are evaluated before execution begins, so a module-level
          * ExternFunc naming no packed function fails here, before the entry runs. */
         Value *v = packed_lookup(in->packed, mf->u.extern_symbol);
@@ -75,6 +77,7 @@ void interp_init(Interp *in, const IRModule *mod, const InterpOptions *opt, Erro
     in->gvar_index = env_map_new(mod->nfuncs);
     in->globals = MEM_ARRAY(Value *, mod->nfuncs > 0 ? mod->nfuncs : 1);
     /* ENTRY-1: every global first, so functions may refer to each other in any order. */
+    rule_fired("ENTRY-1");
     for (int i = 0; i < mod->nfuncs; i++) {
         env_map_put(in->gvar_index, mod->funcs[i]->gvar, (void *)(intptr_t)(i + 1));
         in->globals[i] = global_value(in, mod->funcs[i]);
@@ -130,6 +133,7 @@ void interp_step(Interp *in, Span span)
 {
     check_stop(in, span);
     /* LIMIT-fuel */
+    rule_fired("LIMIT-fuel");
     if (in->fuel <= 0)
         interp_fail(in, "StepLimit", "LIMIT-fuel", span, "the step budget of %lld ran out",
                     (long long)in->opt.fuel);
@@ -140,6 +144,7 @@ void interp_charge(Interp *in, int64_t units, Span span)
 {
     check_stop(in, span);
     /* LIMIT-fuel: an operator's elements, all at once, before its work */
+    rule_fired("LIMIT-fuel");
     if (units < 0 || units > in->fuel)
         interp_fail(in, "StepLimit", "LIMIT-fuel", span,
                     "the step budget of %lld ran out (this operator needs %lld more)",
@@ -225,6 +230,7 @@ static Span named_function_span(const Interp *in, const char *name)
 
 Value *interp_run_entry(Interp *in, const char *name, Value **args, int nargs)
 {
+    rule_fired("ENTRY-1");
     /* ENTRY-1: only a Relax function with a global_symbol is an entry point. A lone
      * function is the program's only function: the default entry "main" names it. */
     int k = find_entry(in, name);

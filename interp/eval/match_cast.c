@@ -2,6 +2,7 @@
  * variables; also function entry binding. SPEC_NOTES: "Evaluation" (MC-1..MC-6, FN-1..FN-3). */
 #include <stdarg.h>
 
+#include "ast/rule.h"
 #include "interp/eval/eval_internal.h"
 #include "values/tensor.h"
 
@@ -241,18 +242,23 @@ static void mc_check(const Mc *m, const StructInfo *s, Value *v)
 {
     switch (s->kind) {
     case SINFO_OBJECT: /* MC-1: every value is an object */
+        rule_fired("MC-1");
         return;
     case SINFO_PRIM:
+        rule_fired("MC-3");
         mc_prim(m, s, v);
         return;
     case SINFO_SHAPE:
+        rule_fired("MC-4");
         mc_shape(m, s, v);
         return;
     case SINFO_TENSOR:
+        rule_fired("MC-2");
         mc_tensor(m, s, v);
         return;
     case SINFO_TUPLE:
         /* MC-5 */
+        rule_fired("MC-5");
         if (v->kind != VAL_TUPLE)
             mc_fail(m, "MatchCastKind", "MC-5", "a %s, expected a tuple", value_kind_name(v->kind));
         if (v->u.tuple.n != s->u.tuple.n)
@@ -262,6 +268,7 @@ static void mc_check(const Mc *m, const StructInfo *s, Value *v)
             mc_check(m, s->u.tuple.fields[i], v->u.tuple.fields[i]);
         return;
     case SINFO_FUNC:
+        rule_fired("MC-6");
         mc_func(m, s, v);
         return;
     }

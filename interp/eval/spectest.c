@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "ast/rule.h"
 #include "interp/eval/interp.h"
 #include "interp/eval/packed.h"
 #include "values/render.h"
@@ -113,6 +114,7 @@ static void fail_broadcast(Interp *in, const char *fn, const char *rule, const T
 /* SPECTEST-print: the values rendered as R.print renders them, space separated. */
 static Value *spectest_print(void *ctx, Value **args, int nargs)
 {
+    rule_fired("SPECTEST-print");
     char *error = NULL;
     char *line = render_print_line("", args, nargs, &error);
     interp_write(ctx, line ? line : "");
@@ -123,6 +125,7 @@ static Value *spectest_print(void *ctx, Value **args, int nargs)
 /* SPECTEST-identity: the argument itself, so the result aliases it. */
 static Value *spectest_identity(void *ctx, Value **args, int nargs)
 {
+    rule_fired("SPECTEST-identity");
     want_args(ctx, "identity", "SPECTEST-identity", nargs, 1);
     return args[0];
 }
@@ -130,6 +133,7 @@ static Value *spectest_identity(void *ctx, Value **args, int nargs)
 /* SPECTEST-copy */
 static Value *spectest_copy(void *ctx, Value **args, int nargs)
 {
+    rule_fired("SPECTEST-copy");
     want_args(ctx, "copy", "SPECTEST-copy", nargs, 1);
     return value_tensor(tensor_copy(tensor_arg(ctx, "copy", "SPECTEST-copy", args, 0)));
 }
@@ -137,6 +141,7 @@ static Value *spectest_copy(void *ctx, Value **args, int nargs)
 /* SPECTEST-add: a fresh tensor a + b; same dtype required, numpy broadcasting. */
 static Value *spectest_add(void *ctx, Value **args, int nargs)
 {
+    rule_fired("SPECTEST-add");
     want_args(ctx, "add", "SPECTEST-add", nargs, 2);
     Tensor *a = tensor_arg(ctx, "add", "SPECTEST-add", args, 0);
     Tensor *b = tensor_arg(ctx, "add", "SPECTEST-add", args, 1);
@@ -156,6 +161,7 @@ static Value *spectest_add(void *ctx, Value **args, int nargs)
  * element becomes true, as any non-zero sum stored in bool does). */
 static Value *spectest_add_one_inplace(void *ctx, Value **args, int nargs)
 {
+    rule_fired("SPECTEST-add_one_inplace");
     want_args(ctx, "add_one_inplace", "SPECTEST-add_one_inplace", nargs, 1);
     Tensor *t = tensor_arg(ctx, "add_one_inplace", "SPECTEST-add_one_inplace", args, 0);
     bool is_float = dtype_is_float(t->dtype);
@@ -171,6 +177,7 @@ static Value *spectest_add_one_inplace(void *ctx, Value **args, int nargs)
 /* SPECTEST-counter: 0, 1, 2, ... per run; the count lives in the Interp, not here. */
 static Value *spectest_counter(void *ctx, Value **args, int nargs)
 {
+    rule_fired("SPECTEST-counter");
     Interp *in = ctx;
     want_args(in, "counter", "SPECTEST-counter", nargs, 0);
     return value_prim_int(dtype_int64(), in->spectest_counter++);
@@ -179,6 +186,7 @@ static Value *spectest_counter(void *ctx, Value **args, int nargs)
 /* SPECTEST-fail: always a PackedFuncError carrying the message. */
 static Value *spectest_fail(void *ctx, Value **args, int nargs)
 {
+    rule_fired("SPECTEST-fail");
     if (nargs == 1 && args[0]->kind == VAL_STRING)
         SPECTEST_FAIL(ctx, "fail", "%s", args[0]->u.str);
     StrBuf sb;
@@ -193,6 +201,7 @@ static Value *spectest_fail(void *ctx, Value **args, int nargs)
 /* SPECTEST-make_object: a value of no kind a program can inspect. */
 static Value *spectest_make_object(void *ctx, Value **args, int nargs)
 {
+    rule_fired("SPECTEST-make_object");
     want_args(ctx, "make_object", "SPECTEST-make_object", nargs, 0);
     return value_object("spectest.Object");
 }
@@ -200,6 +209,7 @@ static Value *spectest_make_object(void *ctx, Value **args, int nargs)
 /* SPECTEST-dps_add: writes a + b into out, whose shape must be the broadcast shape. */
 static Value *spectest_dps_add(void *ctx, Value **args, int nargs)
 {
+    rule_fired("SPECTEST-dps_add");
     want_args(ctx, "dps_add", "SPECTEST-dps_add", nargs, 3);
     Tensor *a = tensor_arg(ctx, "dps_add", "SPECTEST-dps_add", args, 0);
     Tensor *b = tensor_arg(ctx, "dps_add", "SPECTEST-dps_add", args, 1);
@@ -220,6 +230,7 @@ static Value *spectest_dps_add(void *ctx, Value **args, int nargs)
  * is 2L. Elements are copied bit for bit, so every dtype tiles exactly. */
 static Value *spectest_dps_tile2(void *ctx, Value **args, int nargs)
 {
+    rule_fired("SPECTEST-dps_tile2");
     want_args(ctx, "dps_tile2", "SPECTEST-dps_tile2", nargs, 2);
     Tensor *a = tensor_arg(ctx, "dps_tile2", "SPECTEST-dps_tile2", args, 0);
     Tensor *out = tensor_arg(ctx, "dps_tile2", "SPECTEST-dps_tile2", args, 1);

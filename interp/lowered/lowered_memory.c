@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "ast/rule.h"
 #include "interp/lowered/lowered.h"
 #include "interp/lowered/lowered_internal.h"
 #include "interp/ops/ops_common.h"
@@ -28,6 +29,7 @@ noreturn void lowered_fail(Interp *in, const Expr *call, const char *code, const
 static Value *arg_or_fail(Interp *in, const Expr *call, Value **args, int nargs, int i,
                           const char *rule)
 {
+    rule_fired(rule); /* the operator's rule, whose argument this is */
     if (i < nargs)
         return args[i];
     lowered_fail(in, call, "OpPrecondition", rule, "argument %d is missing", i + 1);
@@ -122,6 +124,7 @@ bool lowered_dtype_expr(const OpInferCtx *ctx, int i, DataType *out)
 static StructInfo *infer_alloc_storage(OpInferCtx *ctx)
 {
     ctx->rule = "LOW-alloc_storage";
+    rule_fired(ctx->rule);
     if (!ops_check_arity(ctx, 4, 4))
         return ops_infer_object(ctx);
     return sinfo_object(ctx->call->span);
@@ -162,6 +165,7 @@ static int64_t size_product(const Value *shape)
 static Value *k_memory_alloc_storage(Interp *in, const Expr *call, Value **args, int nargs)
 {
     const char *rule = "LOW-alloc_storage";
+    rule_fired(rule);
     int64_t nbytes = size_product(lowered_shape_arg(in, call, args, nargs, 0, rule));
     lowered_int_arg(in, call, args, nargs, 1, rule);
     DataType hint = dtype_arg(in, call, args, nargs, 3, rule);
@@ -174,6 +178,7 @@ static Value *k_memory_alloc_storage(Interp *in, const Expr *call, Value **args,
 static Value *k_vm_alloc_storage(Interp *in, const Expr *call, Value **args, int nargs)
 {
     const char *rule = "LOW-alloc_storage";
+    rule_fired(rule);
     int64_t n = size_product(lowered_shape_arg(in, call, args, nargs, 0, rule));
     lowered_int_arg(in, call, args, nargs, 1, rule);
     DataType dtype = dtype_arg(in, call, args, nargs, 2, rule);
@@ -190,6 +195,7 @@ static Value *k_vm_alloc_storage(Interp *in, const Expr *call, Value **args, int
 static StructInfo *infer_memory_alloc_tensor(OpInferCtx *ctx)
 {
     ctx->rule = "LOW-alloc_tensor";
+    rule_fired(ctx->rule);
     if (!ops_check_arity(ctx, 4, 4) || ops_arg_shape(ctx, 2) == NULL)
         return ops_infer_object(ctx);
     DataType dtype = dtype_void();
@@ -219,6 +225,7 @@ static StructInfo *infer_vm_alloc_tensor(OpInferCtx *ctx)
 static StructInfo *infer_builtin_alloc_tensor(OpInferCtx *ctx)
 {
     ctx->rule = "LOW-alloc_tensor";
+    rule_fired(ctx->rule);
     if (!ops_check_arity(ctx, 3, 4))
         return ops_infer_object(ctx);
     const Expr *shape = ctx->call->u.call.args[0];
@@ -236,6 +243,7 @@ static Value *view_storage(Interp *in, const Expr *call, Storage *st, int64_t of
                            const Value *shape, DataType dtype)
 {
     const char *rule = "LOW-alloc_tensor";
+    rule_fired(rule);
     int ndim = shape->u.shape.ndim;
     const int64_t *dims = shape->u.shape.dims;
     int64_t numel = tensor_shape_numel(dtype, ndim, dims);
@@ -255,6 +263,7 @@ static Value *view_storage(Interp *in, const Expr *call, Storage *st, int64_t of
 static Value *k_alloc_tensor(Interp *in, const Expr *call, Value **args, int nargs)
 {
     const char *rule = "LOW-alloc_tensor";
+    rule_fired(rule);
     Storage *st = storage_arg(in, call, args, nargs, 0, rule);
     int64_t offset = lowered_int_arg(in, call, args, nargs, 1, rule);
     const Value *shape = lowered_shape_arg(in, call, args, nargs, 2, rule);
@@ -266,6 +275,7 @@ static Value *k_alloc_tensor(Interp *in, const Expr *call, Value **args, int nar
 static Value *k_builtin_alloc_tensor(Interp *in, const Expr *call, Value **args, int nargs)
 {
     const char *rule = "LOW-alloc_tensor";
+    rule_fired(rule);
     const Value *shape = lowered_shape_arg(in, call, args, nargs, 0, rule);
     DataType dtype = dtype_arg(in, call, args, nargs, 1, rule);
     lowered_int_arg(in, call, args, nargs, 2, rule);
@@ -288,6 +298,7 @@ static StructInfo *unit_sinfo(OpInferCtx *ctx)
 static StructInfo *infer_kill(OpInferCtx *ctx)
 {
     ctx->rule = "LOW-kill";
+    rule_fired(ctx->rule);
     if (!ops_check_arity(ctx, 1, 1))
         return ops_infer_object(ctx);
     return unit_sinfo(ctx);
@@ -326,6 +337,7 @@ static Value *k_kill_object(Interp *in, const Expr *call, Value **args, int narg
 static StructInfo *infer_call_tir_dyn(OpInferCtx *ctx)
 {
     ctx->rule = "LOW-call_tir_dyn";
+    rule_fired(ctx->rule);
     if (!ops_check_arity(ctx, 2, 2))
         return ops_infer_object(ctx);
     return unit_sinfo(ctx);
@@ -336,6 +348,7 @@ static StructInfo *infer_call_tir_dyn(OpInferCtx *ctx)
 static Value *k_call_tir_dyn(Interp *in, const Expr *call, Value **args, int nargs)
 {
     const char *rule = "LOW-call_tir_dyn";
+    rule_fired(rule);
     Value *f = arg_or_fail(in, call, args, nargs, 0, rule);
     Value *t = arg_or_fail(in, call, args, nargs, 1, rule);
     if (t->kind != VAL_TUPLE || t->u.tuple.n == 0 ||
@@ -359,6 +372,7 @@ static Value *k_call_tir_dyn(Interp *in, const Expr *call, Value **args, int nar
 static Value *k_call_builtin_with_ctx(Interp *in, const Expr *call, Value **args, int nargs)
 {
     const char *rule = "LOW-call_builtin_with_ctx";
+    rule_fired(rule);
     Value *f = arg_or_fail(in, call, args, nargs, 0, rule);
     Value *t = arg_or_fail(in, call, args, nargs, 1, rule);
     if (t->kind != VAL_TUPLE)

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "ast/rule.h"
 #include "interp/eval/interp.h"
 #include "interp/lowered/lowered.h"
 
@@ -16,6 +17,7 @@ static void want_args(Interp *in, const char *fn, int nargs, int want)
 /* vm.builtin.null_value(): the null object, as R.null_value. */
 static Value *vm_null_value(void *ctx, Value **args, int nargs)
 {
+    rule_fired("LOW-vm_builtin");
     (void)args;
     want_args(ctx, "vm.builtin.null_value", nargs, 0);
     return value_null();
@@ -25,6 +27,7 @@ static Value *vm_null_value(void *ctx, Value **args, int nargs)
  * prod(size) elements of dtype. */
 static Value *vm_alloc_storage(void *ctx, Value **args, int nargs)
 {
+    rule_fired("LOW-vm_builtin");
     Interp *in = ctx;
     want_args(in, "vm.builtin.alloc_storage", nargs, 4);
     if (args[0]->kind != VAL_SHAPE || args[2]->kind != VAL_DTYPE)
@@ -48,6 +51,7 @@ static Value *vm_alloc_storage(void *ctx, Value **args, int nargs)
 /* vm.builtin.invoke_closure(closure, args...): calls the closure, as R.invoke_closure. */
 static Value *vm_invoke_closure(void *ctx, Value **args, int nargs)
 {
+    rule_fired("LOW-vm_builtin");
     Interp *in = ctx;
     if (nargs < 1)
         interp_fail(in, "PackedFuncError", "LOW-vm_builtin", span_none(),

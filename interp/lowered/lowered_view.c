@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "ast/rule.h"
 #include "interp/lowered/lowered.h"
 #include "interp/lowered/lowered_internal.h"
 #include "interp/ops/ops_common.h"
@@ -96,6 +97,7 @@ static bool view_in_bounds(OpInferCtx *ctx, const ViewFacts *f, OpShape in, OpSh
 static StructInfo *infer_view(OpInferCtx *ctx)
 {
     ctx->rule = "LOW-view";
+    rule_fired(ctx->rule);
     ViewFacts f;
     if (!ops_check_arity(ctx, 4, 4) || !view_facts(ctx, &f))
         return ops_infer_object(ctx);
@@ -114,6 +116,7 @@ static StructInfo *infer_view(OpInferCtx *ctx)
 static Value *k_view(Interp *in, const Expr *call, Value **args, int nargs)
 {
     const char *rule = "LOW-view";
+    rule_fired(rule);
     Tensor *x = lowered_tensor_arg(in, call, args, nargs, 0, rule);
     int ndim = x->ndim;
     const int64_t *dims = x->shape;
@@ -158,6 +161,7 @@ static StructInfo *infer_same_tensor(OpInferCtx *ctx)
 static StructInfo *infer_ensure_zero_offset(OpInferCtx *ctx)
 {
     ctx->rule = "LOW-ensure_zero_offset";
+    rule_fired(ctx->rule);
     if (!ops_check_arity(ctx, 1, 1))
         return ops_infer_object(ctx);
     return ctx->arg_sinfo[0];
@@ -179,6 +183,7 @@ static Value *k_ensure_zero_offset(Interp *in, const Expr *call, Value **args, i
 static StructInfo *infer_stop_lift_params(OpInferCtx *ctx)
 {
     ctx->rule = "LOW-stop_lift_params";
+    rule_fired(ctx->rule);
     return infer_same_tensor(ctx);
 }
 
@@ -307,6 +312,7 @@ static StructInfo *infer_extent(OpInferCtx *ctx, const StructInfo *t, InspectFie
 static StructInfo *infer_inspect(OpInferCtx *ctx)
 {
     ctx->rule = "LOW-inspect";
+    rule_fired(ctx->rule);
     InspectField f = field_of(ctx->call);
     const StructInfo *t = ops_arg_tensor(ctx, 0);
     if (t == NULL)
@@ -336,6 +342,7 @@ static StructInfo *infer_inspect(OpInferCtx *ctx)
 static Value *k_inspect(Interp *in, const Expr *call, Value **args, int nargs)
 {
     const char *rule = "LOW-inspect";
+    rule_fired(rule);
     Tensor *t = lowered_tensor_arg(in, call, args, nargs, 0, rule);
     InspectField f = field_of(call);
     DataType rt = field_dtype(f);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "ast/rule.h"
 #include "interp/normalize/op_normalize.h"
 
 /* The blocks of the SeqExpr being built; bindings go to the last block when it has the
@@ -121,6 +122,7 @@ static void collect_names(NormCtx *ctx, const Expr *e)
 
 static void emit(Builder *b, Binding *binding, bool df)
 {
+    rule_fired("NF-4");
     if (b->n == 0 || b->blocks[b->n - 1]->is_dataflow != df)
         VEC_PUSH(b->blocks, b->n, b->cap, block_new(df, binding->span));
     block_add(b->blocks[b->n - 1], binding);
@@ -172,6 +174,7 @@ static int tuple_length(const NormCtx *ctx, const Expr *e)
  * item bound to a variable (NF-1: a TupleGetItem is not a leaf). */
 static void apply_op_rule(NormCtx *ctx, Builder *b, Expr *call, bool df)
 {
+    rule_fired("NF-5");
     if (call->u.call.op->kind != EXPR_OP)
         return;
     int k = op_normalize_tuple_arg(call->u.call.op->u.op_name);
@@ -265,6 +268,7 @@ static Expr *norm_rhs(NormCtx *ctx, Builder *b, const Expr *e, bool df)
 /* Step 3: a nested non-leaf is bound to a fresh variable, depth first, left to right. */
 static Expr *to_leaf(NormCtx *ctx, Builder *b, const Expr *e, bool df)
 {
+    rule_fired("NF-1");
     if (normal_form_is_atom(e))
         return copy_node(e);
     if (e->kind == EXPR_TUPLE)
@@ -289,6 +293,7 @@ static void norm_binding(NormCtx *ctx, Builder *b, const Binding *binding, bool 
 
 static void flatten_blocks(NormCtx *ctx, Builder *b, const Expr *seq, bool df)
 {
+    rule_fired("NF-2");
     for (int i = 0; i < seq->u.seq.nblocks; i++) {
         const BindingBlock *blk = seq->u.seq.blocks[i];
         for (int j = 0; j < blk->n; j++)
@@ -300,6 +305,7 @@ static void flatten_blocks(NormCtx *ctx, Builder *b, const Expr *seq, bool df)
  * a non-leaf body is bound in an ordinary block, after every block of the SeqExpr. */
 static Expr *norm_body(NormCtx *ctx, const Expr *e)
 {
+    rule_fired("NF-3");
     Builder b = {0};
     const Expr *body = e;
     if (e->kind == EXPR_SEQ) {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "ast/rule.h"
 
 /* A polynomial bigger than this is given up on: the prover answers "unknown". */
 #define MAX_TERMS 256
@@ -458,6 +459,7 @@ static Poly normalize(Norm *nm, const PrimExpr *e)
 
 ProveResult prover_compare(const PrimExpr *a, const PrimExpr *b)
 {
+    rule_fired("PROVER-1");
     if (a == b)
         return PROVE_EQUAL;
     if (a->kind == PE_FLOAT && b->kind == PE_FLOAT)

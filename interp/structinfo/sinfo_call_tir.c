@@ -6,6 +6,7 @@
 
 #include "ast/mem.h"
 #include "ast/print/printer.h"
+#include "ast/rule.h"
 #include "interp/structinfo/prover.h"
 #include "interp/structinfo/sinfo_call_tir.h"
 
@@ -70,6 +71,7 @@ static StructInfo *packed_int_sinfo(const StructInfo *shape, int i, Span span)
 /* CALLTIR-1: the arity, then each input and packed int against its parameter. */
 static bool check_inputs(SiCtx *c, TirCall *t, ShapeVarMap *m)
 {
+    rule_fired("CALLTIR-1");
     Span span = t->call->span;
     if (t->nargs + t->nints > t->nparams) {
         si_error(c, "CallTirArity", "CALLTIR-1", span,
@@ -131,6 +133,7 @@ static StructInfo **declared_outputs(const Expr *call, int *n)
  * input it aliases has that dtype and provably that shape. */
 static bool check_alias(SiCtx *c, const TirCall *t, const StructInfo *out, int i, int64_t in)
 {
+    rule_fired("CALLTIR-4");
     const StructInfo *a = t->args[in];
     bool bad = out->kind != SINFO_TENSOR || out->u.tensor.shape == NULL ||
                dtype_is_void(out->u.tensor.dtype) || a->kind != SINFO_TENSOR ||
@@ -148,6 +151,7 @@ static bool check_alias(SiCtx *c, const TirCall *t, const StructInfo *out, int i
  * and at least one of them; then CALLTIR-4 on each aliased output. */
 static bool check_inplace(SiCtx *c, const TirCall *t, const int64_t *idx, int n)
 {
+    rule_fired("CALLTIR-3");
     int nout;
     StructInfo **outs = declared_outputs(t->call, &nout);
     const char *bad = NULL;
@@ -198,6 +202,7 @@ static StructInfo *implied_outputs(const TirCall *t, const int64_t *idx, int nid
 /* CALLTIR-2: out_sinfo is provably described by the outputs the signature implies. */
 static void check_out_sinfo(SiCtx *c, const TirCall *t, const StructInfo *implied)
 {
+    rule_fired("CALLTIR-2");
     const StructInfo *declared = t->call->u.call.sinfo_args[0];
     if (sinfo_subtype(declared, implied) == REL_YES)
         return;

@@ -6,6 +6,7 @@
 
 #include "ast/mem.h"
 #include "ast/print/printer.h"
+#include "ast/rule.h"
 #include "interp/structinfo/sinfo_derive_internal.h"
 
 /* ---- diagnostics --------------------------------------------------------------------- */
@@ -91,6 +92,7 @@ SinfoScope si_scope(const SiCtx *c)
 /* SI-2: Γ[v]; a variable Γ does not know (only in ill-formed programs) has its annotation. */
 static StructInfo *derive_var(SiCtx *c, const Var *v)
 {
+    rule_fired("SI-2");
     int i = si_gamma_find(c, v);
     if (i >= 0)
         return c->gamma[i].sinfo;
@@ -100,6 +102,7 @@ static StructInfo *derive_var(SiCtx *c, const Var *v)
 /* SI-3: the concrete shape and dtype of the constant. */
 static StructInfo *derive_constant(const Expr *e)
 {
+    rule_fired("SI-3");
     const ConstData *d = e->u.constant;
     PrimExpr **dims = MEM_ARRAY(PrimExpr *, d->ndim + 1);
     for (int i = 0; i < d->ndim; i++)
@@ -111,6 +114,7 @@ static StructInfo *derive_constant(const Expr *e)
 /* SI-7 */
 static StructInfo *derive_tuple(SiCtx *c, Expr *e)
 {
+    rule_fired("SI-7");
     int n = e->u.tuple.n;
     StructInfo **f = MEM_ARRAY(StructInfo *, n + 1);
     for (int i = 0; i < n; i++)
@@ -121,6 +125,7 @@ static StructInfo *derive_tuple(SiCtx *c, Expr *e)
 /* SI-12 */
 static StructInfo *derive_get_item(SiCtx *c, Expr *e)
 {
+    rule_fired("SI-12");
     StructInfo *t = si_derive(c, e->u.get_item.tuple);
     int i = e->u.get_item.index;
     if (t->poisoned)
@@ -160,6 +165,7 @@ static bool never_bool_scalar(const StructInfo *s)
 /* SI-9: the LUB of the branches (each already erased by SI-10). */
 static StructInfo *derive_if(SiCtx *c, Expr *e)
 {
+    rule_fired("SI-9");
     StructInfo *cond = si_derive(c, e->u.if_.cond);
     if (never_bool_scalar(cond) && !cond->poisoned)
         si_error(c, "IfCondition", "SI-9", e->u.if_.cond->span,
@@ -181,6 +187,7 @@ static StructInfo *derive_node(SiCtx *c, Expr *e)
     case EXPR_VAR:
         return derive_var(c, e->u.var);
     case EXPR_GLOBAL_VAR:
+        rule_fired("SI-2");
         return si_global(c, e->u.gvar->name, NULL);
     case EXPR_TUPLE:
         return derive_tuple(c, e);
@@ -188,10 +195,14 @@ static StructInfo *derive_node(SiCtx *c, Expr *e)
         return si_derive_seq(c, e);
     /* SI-4: R.Prim of the value's dtype, keeping the value itself. */
     case EXPR_PRIM_VALUE:
+        rule_fired("SI-4");
         return sinfo_prim(e->u.prim->dtype, e->u.prim, e->span);
     /* SI-5, SI-6: strings and dtypes carry no structure beyond Object. */
     case EXPR_STRING:
+        rule_fired("SI-5");
+        return sinfo_object(e->span);
     case EXPR_DTYPE:
+        rule_fired("SI-6");
         return sinfo_object(e->span);
     case EXPR_FUNCTION:
         return si_derive_function(c, e, e->u.func, e->u.func->name);
@@ -200,12 +211,14 @@ static StructInfo *derive_node(SiCtx *c, Expr *e)
     case EXPR_EXTERN_FUNC:
         /* SI-13: an opaque, impure callable whose calls derive from sinfo_args, unless
          * R.ExternFunc(name, R.Callable(...)) gave its StructInfo. */
+        rule_fired("SI-13");
         if (e->extern_sinfo != NULL)
             return e->extern_sinfo;
         return sinfo_func_opaque(sinfo_object(e->span), false, NULL, e->span);
     case EXPR_CALL:
         return si_derive_call(c, e);
     case EXPR_SHAPE:
+        rule_fired("SI-8");
         return sinfo_shape(e->u.shape.values, e->u.shape.n, e->span);
     case EXPR_TUPLE_GET_ITEM:
         return derive_get_item(c, e);
@@ -243,6 +256,8 @@ static PrimExpr *int64_dim(PrimExpr *d)
 
 static StructInfo *primfunc_sinfo(const PrimFunc *pf)
 {
+    rule_fired("SI-16");
+    rule_fired("SI-PRIMFUNC");
     StructInfo **params = MEM_ARRAY(StructInfo *, pf->nparams + 1);
     for (int i = 0; i < pf->nparams; i++) {
         const Buffer *b = pf->param_buffers[i];
@@ -306,6 +321,7 @@ StructInfo *si_global(SiCtx *c, const char *name, const ModuleFunc **out)
  * derived, so mutual recursion sees the signatures. */
 static void predeclare(SiCtx *c)
 {
+    rule_fired("SI-1");
     int n = c->mod->nfuncs;
     c->globals = MEM_ARRAY(StructInfo *, n + 1);
     c->state = MEM_ARRAY(GlobalState, n + 1);
@@ -371,6 +387,9 @@ void sinfo_check_module_report(IRModule *mod, DiagList *errors, DiagList *warnin
     c.defs = mod->nvdevices > 0 ? &defs : NULL;
     int errors_before = errors->n, warnings_before = warnings->n, bindings_before = c.bindings->n;
     derive_module(&c);
+    /* VDEV-3 .. VDEV-7 run only with VDevices in global_info and no error so far. */
+    rule_fired("VDEV-3");
+    rule_fired("VDEV-7");
     if (c.defs == NULL || errors->n > errors_before)
         return;
     realize_vdevices(&c, &defs, warnings_before, bindings_before);

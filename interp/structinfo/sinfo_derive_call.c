@@ -6,6 +6,7 @@
 
 #include "ast/mem.h"
 #include "ast/print/printer.h"
+#include "ast/rule.h"
 #include "interp/eval/builtins.h"
 #include "interp/ops/ops_common.h"
 #include "interp/structinfo/prover.h"
@@ -36,12 +37,15 @@ static bool op_is_impure(const char *name)
 
 void si_check_purity(SiCtx *c, const Expr *call, const char *what)
 {
+    if (c->fn != NULL && c->fn->force_pure)
+        rule_fired("PURITY-3");
     if (c->in_dataflow) {
         si_error(c, "ImpureInDataflow", "PURITY-1", call->span,
                  "%s is impure and may not appear in a dataflow block", what);
         return;
     }
     /* PURITY-3: relax.force_pure lifts this check only, never the dataflow one above. */
+    rule_fired(c->fn != NULL && c->fn->force_pure ? "PURITY-3" : "PURITY-2");
     if (c->fn != NULL && c->fn->is_pure && !c->fn->force_pure)
         si_error(c, "ImpureInPureFunction", "PURITY-2", call->span,
                  "%s is impure and may not appear in the pure function `%s` "
@@ -75,6 +79,7 @@ static StructInfo *arg_sinfo(const Expr *e, int i)
 /* shape_of: the tensor's shape, or only its rank. */
 static StructInfo *infer_shape_of(SiCtx *c, const Expr *e)
 {
+    rule_fired("BI-shape_of");
     const StructInfo *t = arg_sinfo(e, 0);
     if (t == NULL || t->kind == SINFO_OBJECT)
         return sinfo_shape(NULL, -1, e->span);
@@ -93,6 +98,7 @@ static StructInfo *infer_shape_of(SiCtx *c, const Expr *e)
 
 static StructInfo *infer_shape_to_tensor(const Expr *e)
 {
+    rule_fired("BI-shape_to_tensor");
     const StructInfo *s = arg_sinfo(e, 0);
     int ndim = s != NULL && s->kind == SINFO_SHAPE ? s->u.shape.ndim : -1;
     if (ndim < 0)
@@ -104,6 +110,7 @@ static StructInfo *infer_shape_to_tensor(const Expr *e)
 
 static StructInfo *infer_tensor_to_shape(const Expr *e)
 {
+    rule_fired("BI-tensor_to_shape");
     const StructInfo *t = arg_sinfo(e, 0);
     int64_t len;
     if (t != NULL && t->kind == SINFO_TENSOR && t->u.tensor.shape != NULL &&
@@ -161,6 +168,7 @@ static VDevice *to_vdevice_dst(const SiCtx *c, const Expr *e)
 /* VDEV-1: the same tensor, now on the destination vdevice. */
 static StructInfo *infer_to_vdevice(const SiCtx *c, const Expr *e)
 {
+    rule_fired("VDEV-1");
     const StructInfo *t = arg_sinfo(e, 0);
     if (t == NULL || t->kind != SINFO_TENSOR)
         return t ? (StructInfo *)t : sinfo_object(e->span);
@@ -189,7 +197,13 @@ static StructInfo *infer_builtin(SiCtx *c, const Expr *e, const char *op)
         return unit(e->span);
     }
     if (strcmp(op, "relax.call_builtin_with_ctx") == 0)
+        rule_fired("LOW-call_builtin_with_ctx");
+    if (strcmp(op, "relax.call_builtin_with_ctx") == 0)
         return e->u.call.nsinfo_args ? e->u.call.sinfo_args[0] : unit(e->span);
+    if (strcmp(op, "relax.null_value") == 0) {
+        rule_fired("BI-null_value"); /* the null object is an R.Object */
+        return sinfo_object(e->span);
+    }
     if (strcmp(op, "relax.shape_of") == 0)
         return infer_shape_of(c, e);
     if (strcmp(op, "relax.shape_to_tensor") == 0)
@@ -201,6 +215,8 @@ static StructInfo *infer_builtin(SiCtx *c, const Expr *e, const char *op)
     if (strcmp(op, "relax.hint_on_device") == 0 && c->mod->nvdevices > 0)
         return si_vdev_hint(c, e);
     /* VDEV-1: with no module VDevices a hint keeps its argument's StructInfo. */
+    if (strcmp(op, "relax.hint_on_device") == 0)
+        rule_fired("VDEV-1");
     if (strcmp(op, "relax.hint_on_device") == 0)
         return arg_sinfo(e, 0) ? arg_sinfo(e, 0) : sinfo_object(e->span);
     return NULL;
@@ -214,6 +230,7 @@ static StructInfo *infer_registered(SiCtx *c, Expr *e, const OpImpl *impl)
     for (int i = 0; i < n; i++)
         args[i] = e->u.call.args[i]->sinfo;
     OpInferCtx ctx = {e, args, n, c->errors, ops_rule_of(impl->name)};
+    rule_fired(ctx.rule); /* OP-<name>: the operator's inference */
     StructInfo *s = impl->infer(&ctx);
     return s != NULL ? s : sinfo_object(e->span);
 }
@@ -230,6 +247,8 @@ static bool args_poisoned(const Expr *e)
 /* SI-14.1: an Op callee. Operators without an inference rule derive R.Object. */
 static StructInfo *derive_op_call(SiCtx *c, Expr *e)
 {
+    rule_fired("SI-14");
+    rule_fired("PURITY-7");
     const char *op = e->u.call.op->u.op_name;
     e->u.call.op->sinfo = sinfo_object(e->u.call.op->span);
     for (int i = 0; i < e->u.call.nargs; i++)
@@ -237,6 +256,9 @@ static StructInfo *derive_op_call(SiCtx *c, Expr *e)
     if (args_poisoned(e))
         return sinfo_poisoned(e->span);
     const OpImpl *impl = ops_lookup(op);
+    rule_fired("OP-REGISTRY");
+    if (c->in_dataflow)
+        rule_fired("PURITY-1");
     if (op_is_impure(op) || (impl != NULL && !impl->pure))
         si_check_purity(c, e, mem_printf("the operator %s", op));
     StructInfo *s = infer_builtin(c, e, op);
@@ -265,6 +287,7 @@ static const char *callee_text(const Expr *op, const ModuleFunc *mf)
 static StructInfo *call_opaque(SiCtx *c, Expr *e, const StructInfo *f, const char *what)
 {
     /* PURITY-5: only a pure callee without a derive_func is known to have no effect. */
+    rule_fired("PURITY-5");
     if (f->u.func.derive_func != NULL || !f->u.func.purity)
         si_check_purity(c, e, what);
     const char *df = f->u.func.derive_func;
@@ -281,6 +304,7 @@ static StructInfo *call_opaque(SiCtx *c, Expr *e, const StructInfo *f, const cha
 static StructInfo *call_with_params(SiCtx *c, Expr *e, const StructInfo *f, const char *what)
 {
     /* PURITY-8: the callee's FuncStructInfo is the only purity a call can know. */
+    rule_fired("PURITY-8");
     if (!f->u.func.purity)
         si_check_purity(c, e, what);
     SinfoScope scope = si_scope(c);
@@ -291,6 +315,7 @@ static StructInfo *call_with_params(SiCtx *c, Expr *e, const StructInfo *f, cons
         return sinfo_erase(f->u.func.ret, &scope);
     }
     /* MAP-1: the callee's shape variables take the caller's values before any check. */
+    rule_fired("MAP-1");
     ShapeVarMap m = {NULL, NULL, 0, 0};
     for (int i = 0; i < n; i++)
         sinfo_shape_var_mapping(f->u.func.params[i], e->u.call.args[i]->sinfo, &m);
@@ -307,6 +332,7 @@ static StructInfo *call_with_params(SiCtx *c, Expr *e, const StructInfo *f, cons
 
 StructInfo *si_derive_call(SiCtx *c, Expr *e)
 {
+    rule_fired("SI-14");
     Expr *op = e->u.call.op;
     if (op->kind == EXPR_OP)
         return derive_op_call(c, e);
@@ -323,6 +349,10 @@ StructInfo *si_derive_call(SiCtx *c, Expr *e)
     if (f->poisoned || args_poisoned(e))
         return sinfo_poisoned(e->span);
     const char *what = callee_text(op, mf);
+    if (c->in_dataflow)
+        rule_fired("PURITY-1");
+    if (mf != NULL && mf->kind == MODFUNC_PRIM)
+        rule_fired("PURITY-6");
     if (f->kind != SINFO_FUNC) {
         si_error(c, "NotCallable", "SI-14", op->span, "%s: the callee has StructInfo %s", what,
                  printer_print_sinfo(f));

@@ -4,6 +4,7 @@
 
 #include "ast/mem.h"
 #include "ast/print/printer.h"
+#include "ast/rule.h"
 #include "interp/structinfo/sinfo_derive_internal.h"
 
 static void gamma_push(SiCtx *c, const Var *v, StructInfo *s)
@@ -54,6 +55,7 @@ StructInfo *si_signature(const Function *f)
  * certain: only provably disjoint StructInfos); an annotated variable needs S <: S'. */
 static void derive_match_cast(SiCtx *c, Binding *b)
 {
+    rule_fired("SI-11");
     StructInfo *sv = si_derive(c, b->value);
     StructInfo *s = b->struct_info;
     sigma_add_new(c, s);
@@ -101,8 +103,11 @@ static void derive_var_binding(SiCtx *c, Binding *b)
     if (b->from_expr_stmt && !sinfo_is_void(se) && !se->poisoned)
         si_error(c, "NonVoidExprStmt", "SI-VOID", b->span,
                  "a non-void expression (%s) must be bound to a variable", printer_print_sinfo(se));
+    if (b->from_expr_stmt)
+        rule_fired("SI-VOID");
     if (v == NULL)
         return;
+    rule_fired("SI-11");
     StructInfo *s = se;
     if (v->annotation != NULL) {
         si_judge(c, sinfo_compat(se, v->annotation), "Incompatible", "SI-11", b->span, se,
@@ -147,6 +152,7 @@ static void derive_block(SiCtx *c, BindingBlock *blk)
 
 StructInfo *si_derive_seq(SiCtx *c, Expr *e)
 {
+    rule_fired("SI-10");
     int gmark = c->ngamma, smark = c->sigma.n;
     for (int i = 0; i < e->u.seq.nblocks; i++)
         derive_block(c, e->u.seq.blocks[i]);
@@ -175,6 +181,8 @@ StructInfo *si_derive_function(SiCtx *c, Expr *e, Function *f, const char *name)
     const FnFrame *saved_fn = c->fn;
     bool saved_df = c->in_dataflow;
     /* PURITY-4: calls in the body answer to this function's purity and blocks alone. */
+    rule_fired("SI-15");
+    rule_fired("PURITY-4");
     c->fn = &frame;
     c->in_dataflow = false;
     int gmark = c->ngamma, smark = c->sigma.n;

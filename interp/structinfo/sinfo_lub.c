@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "ast/rule.h"
 #include "interp/structinfo/prover.h"
 #include "interp/structinfo/sinfo_relations.h"
 
@@ -115,6 +116,7 @@ static StructInfo *copy_sinfo(const StructInfo *s)
 /* LUB-3 */
 static StructInfo *unify_prim(const StructInfo *a, const StructInfo *b)
 {
+    rule_fired("LUB-3");
     if (!dtype_equal(a->u.prim.dtype, b->u.prim.dtype))
         return sinfo_object(a->span);
     if (a->u.prim.value && b->u.prim.value &&
@@ -126,6 +128,7 @@ static StructInfo *unify_prim(const StructInfo *a, const StructInfo *b)
 /* LUB-4, with the erratum fixed: an undefined values list on either side wins. */
 static StructInfo *unify_shape(const StructInfo *a, const StructInfo *b)
 {
+    rule_fired("LUB-4");
     if (a->u.shape.ndim == -1)
         return copy_sinfo(a);
     if (b->u.shape.ndim == -1)
@@ -145,6 +148,7 @@ static StructInfo *unify_shape(const StructInfo *a, const StructInfo *b)
  * the joined dtype and vdevice. */
 static StructInfo *unify_tensor(const StructInfo *a, const StructInfo *b)
 {
+    rule_fired("LUB-5");
     int ndim = a->u.tensor.ndim == b->u.tensor.ndim ? a->u.tensor.ndim : -1;
     DataType dt =
         dtype_equal(a->u.tensor.dtype, b->u.tensor.dtype) ? a->u.tensor.dtype : dtype_void();
@@ -168,6 +172,7 @@ static const StructInfo *align_to(const StructInfo *b, const StructInfo *a)
 /* LUB-7: no greatest lower bound, so parameters must be equal (up to renaming). */
 static StructInfo *unify_func(const StructInfo *a, const StructInfo *b)
 {
+    rule_fired("LUB-7");
     bool pure = a->u.func.purity && b->u.func.purity;
     if (a->u.func.has_params != b->u.func.has_params)
         return sinfo_object(a->span);
@@ -196,6 +201,8 @@ static StructInfo *unify_func(const StructInfo *a, const StructInfo *b)
 StructInfo *sinfo_unify(const StructInfo *a, const StructInfo *b)
 {
     /* LUB-1, LUB-2: Object on either side (erratum fixed), or two kinds, join at Object. */
+    rule_fired("LUB-1");
+    rule_fired("LUB-2");
     if (a->kind == SINFO_OBJECT || b->kind == SINFO_OBJECT || a->kind != b->kind)
         return sinfo_object(a->span);
     switch (a->kind) {
@@ -209,6 +216,7 @@ StructInfo *sinfo_unify(const StructInfo *a, const StructInfo *b)
         return unify_tensor(a, b);
     /* LUB-6: tuples of different lengths have only Object above both. */
     case SINFO_TUPLE: {
+        rule_fired("LUB-6");
         if (a->u.tuple.n != b->u.tuple.n)
             return sinfo_object(a->span);
         StructInfo **f = MEM_ARRAY(StructInfo *, a->u.tuple.n + 1);
@@ -254,6 +262,7 @@ static StructInfo *erase_rec(Erase *er, const StructInfo *s);
  * erased; purity is kept (erratum). */
 static StructInfo *erase_func(Erase *er, const StructInfo *s)
 {
+    rule_fired("ERASE-6");
     if (!s->u.func.has_params) {
         StructInfo *ret = erase_rec(er, s->u.func.ret);
         return sinfo_func_opaque(ret, s->u.func.purity, s->u.func.derive_func, s->span);
@@ -276,16 +285,19 @@ static StructInfo *erase_rec(Erase *er, const StructInfo *s)
         return copy_sinfo(s);
     case SINFO_PRIM:
         /* ERASE-2: a value over an out-of-scope shape variable is dropped (erratum fixed). */
+        rule_fired("ERASE-2");
         if (s->u.prim.value && !prim_in_scope(er, s->u.prim.value))
             return sinfo_prim(s->u.prim.dtype, NULL, s->span);
         return copy_sinfo(s);
     case SINFO_SHAPE:
         /* ERASE-4: out-of-scope values go; the ndim stays. */
+        rule_fired("ERASE-4");
         if (s->u.shape.values && !values_in_scope(er, s->u.shape.values, s->u.shape.ndim))
             return sinfo_shape(NULL, s->u.shape.ndim, s->span);
         return copy_sinfo(s);
     case SINFO_TENSOR: {
         /* ERASE-3: only the shape goes; ndim, dtype and vdevice stay (erratum fixed). */
+        rule_fired("ERASE-3");
         const Expr *sh = s->u.tensor.shape;
         bool gone =
             sh != NULL &&
@@ -298,6 +310,7 @@ static StructInfo *erase_rec(Erase *er, const StructInfo *s)
     }
     case SINFO_TUPLE: {
         /* ERASE-5: each field is erased on its own. */
+        rule_fired("ERASE-5");
         StructInfo **f = MEM_ARRAY(StructInfo *, s->u.tuple.n + 1);
         for (int i = 0; i < s->u.tuple.n; i++)
             f[i] = erase_rec(er, s->u.tuple.fields[i]);
@@ -311,6 +324,7 @@ static StructInfo *erase_rec(Erase *er, const StructInfo *s)
 
 StructInfo *sinfo_erase(const StructInfo *s, const SinfoScope *scope)
 {
+    rule_fired("ERASE-1");
     Erase er = {scope, {NULL, 0, 0}};
     return erase_rec(&er, s);
 }
@@ -328,6 +342,7 @@ PrimExpr *sinfo_map_lookup(const ShapeVarMap *m, const TirVar *v)
 /* MAP-1: a lone shape variable in the callee maps to the argument's dim; the first wins. */
 static void map_dim(ShapeVarMap *m, PrimExpr *param, PrimExpr *arg)
 {
+    rule_fired("MAP-1");
     if (param == NULL || arg == NULL || param->kind != PE_VAR)
         return;
     if (sinfo_map_lookup(m, param->u.var) != NULL)

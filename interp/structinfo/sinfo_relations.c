@@ -1,6 +1,7 @@
 /* sinfo_relations: subtyping (three outcomes), check_compatibility and disjointness.
  * SPEC_NOTES: "StructInfo" (SUB-*, COMPAT-*, SI-11 MatchCast) and §4 decisions. */
 #include "interp/structinfo/sinfo_relations.h"
+#include "ast/rule.h"
 
 #include <string.h>
 
@@ -70,6 +71,7 @@ static PrimExpr **shape_values(const Expr *e, int *n)
 Relation sinfo_shape_equal(const Expr *a, const Expr *b)
 {
     /* SUB-1: a shape Var equals itself even when its values are unknown. */
+    rule_fired("SUB-1");
     if (a->kind == EXPR_VAR && b->kind == EXPR_VAR && a->u.var == b->u.var)
         return REL_YES;
     int na = 0, nb = 0;
@@ -87,6 +89,7 @@ Relation sinfo_shape_equal(const Expr *a, const Expr *b)
 /* SUB-4: each field of the supertype is either forgotten or equal. */
 static Relation subtype_tensor(const StructInfo *a, const StructInfo *b)
 {
+    rule_fired("SUB-4");
     if (!dtype_is_void(b->u.tensor.dtype) && !dtype_equal(a->u.tensor.dtype, b->u.tensor.dtype))
         return REL_NO;
     if (b->u.tensor.ndim != -1 && a->u.tensor.ndim != b->u.tensor.ndim)
@@ -104,6 +107,7 @@ static Relation subtype_tensor(const StructInfo *a, const StructInfo *b)
 /* SUB-5 */
 static Relation subtype_shape(const StructInfo *a, const StructInfo *b)
 {
+    rule_fired("SUB-5");
     if (b->u.shape.ndim == -1)
         return REL_YES;
     if (a->u.shape.ndim != b->u.shape.ndim)
@@ -118,6 +122,7 @@ static Relation subtype_shape(const StructInfo *a, const StructInfo *b)
 /* SUB-7: no subtyping between dtypes; dropping the value makes a supertype. */
 static Relation subtype_prim(const StructInfo *a, const StructInfo *b)
 {
+    rule_fired("SUB-7");
     if (!dtype_equal(a->u.prim.dtype, b->u.prim.dtype))
         return REL_NO;
     if (b->u.prim.value == NULL)
@@ -145,6 +150,7 @@ static StructInfo *align_signature(const StructInfo *a, const StructInfo *b)
 /* SUB-8 */
 static Relation subtype_func(const StructInfo *a, const StructInfo *b)
 {
+    rule_fired("SUB-8");
     bool pa = a->u.func.has_params, pb = b->u.func.has_params;
     if (pa != pb)
         return REL_NO;
@@ -170,6 +176,7 @@ static Relation subtype_func(const StructInfo *a, const StructInfo *b)
 Relation sinfo_subtype(const StructInfo *a, const StructInfo *b)
 {
     /* SUB-3: everything is below Object, and Object is below no other kind. */
+    rule_fired("SUB-3");
     if (b->kind == SINFO_OBJECT)
         return REL_YES;
     if (a->kind != b->kind)
@@ -185,6 +192,7 @@ Relation sinfo_subtype(const StructInfo *a, const StructInfo *b)
         return subtype_tensor(a, b);
     /* SUB-6: same length, then the weakest answer of the fields. */
     case SINFO_TUPLE: {
+        rule_fired("SUB-6");
         if (a->u.tuple.n != b->u.tuple.n)
             return REL_NO;
         Relation r = REL_YES;
@@ -203,6 +211,7 @@ Relation sinfo_subtype(const StructInfo *a, const StructInfo *b)
 /* COMPAT-4 */
 static Relation compat_shape(const StructInfo *a, const StructInfo *b)
 {
+    rule_fired("COMPAT-4");
     if (b->u.shape.ndim == -1)
         return REL_YES;
     if (a->u.shape.ndim == -1)
@@ -219,6 +228,7 @@ static Relation compat_shape(const StructInfo *a, const StructInfo *b)
 /* COMPAT-5 */
 static Relation compat_prim(const StructInfo *a, const StructInfo *b)
 {
+    rule_fired("COMPAT-5");
     if (!dtype_equal(a->u.prim.dtype, b->u.prim.dtype))
         return REL_NO;
     if (b->u.prim.value == NULL)
@@ -231,6 +241,7 @@ static Relation compat_prim(const StructInfo *a, const StructInfo *b)
 /* COMPAT-6, steps 1 to 8 in order. */
 static Relation compat_tensor(const StructInfo *a, const StructInfo *b)
 {
+    rule_fired("COMPAT-6");
     DataType da = a->u.tensor.dtype, db = b->u.tensor.dtype;
     int na = a->u.tensor.ndim, nb = b->u.tensor.ndim;
     const VDevice *va = a->u.tensor.vdevice, *vb = b->u.tensor.vdevice;
@@ -257,6 +268,7 @@ static Relation compat_tensor(const StructInfo *a, const StructInfo *b)
 /* COMPAT-7 */
 static Relation compat_func(const StructInfo *a, const StructInfo *b)
 {
+    rule_fired("COMPAT-7");
     bool pa = a->u.func.has_params, pb = b->u.func.has_params;
     if (pa != pb)
         return REL_NO;
@@ -281,9 +293,11 @@ static Relation compat_func(const StructInfo *a, const StructInfo *b)
 Relation sinfo_compat(const StructInfo *a, const StructInfo *b)
 {
     /* COMPAT-1: any value fits where an Object is expected. */
+    rule_fired("COMPAT-1");
     if (b->kind == SINFO_OBJECT)
         return REL_YES;
     /* COMPAT-2: an Object may hold anything; other differing kinds never match. */
+    rule_fired("COMPAT-2");
     if (a->kind == SINFO_OBJECT)
         return REL_MAYBE; /* decision: the least specific value may still match (§4) */
     if (a->kind != b->kind)
@@ -299,6 +313,7 @@ Relation sinfo_compat(const StructInfo *a, const StructInfo *b)
         return compat_tensor(a, b);
     /* COMPAT-3: a length mismatch is fatal; otherwise the worst of the fields. */
     case SINFO_TUPLE: {
+        rule_fired("COMPAT-3");
         if (a->u.tuple.n != b->u.tuple.n)
             return REL_NO;
         Relation r = REL_YES;

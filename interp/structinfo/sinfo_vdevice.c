@@ -4,6 +4,7 @@
 
 #include "ast/mem.h"
 #include "ast/print/printer.h"
+#include "ast/rule.h"
 #include "interp/structinfo/sinfo_derive_internal.h"
 
 /* ---- small helpers -------------------------------------------------------------------- */
@@ -130,6 +131,7 @@ StructInfo *si_vdev_bind(SiCtx *c, const Var *v, StructInfo *s, Span span)
 {
     const VdevVar *r = c->realized ? table_find(c->realized, v) : NULL;
     if (r != NULL) {
+        rule_fired("VDEV-6");
         const VDevice *clash = NULL;
         StructInfo *t = transfer(s, r->sinfo, &clash);
         if (clash != NULL)
@@ -195,6 +197,7 @@ StructInfo *si_vdev_op_result(SiCtx *c, const Expr *call, const char *op, Struct
 {
     if (is_transfer_op(op))
         return s;
+    rule_fired("VDEV-2");
     VDevice *common = NULL;
     for (int i = 0; i < call->u.call.nargs; i++) {
         const VDevice *other = gather(call->u.call.args[i]->sinfo, &common);
@@ -235,6 +238,7 @@ static int64_t int_attr(const Expr *call, const char *key, int64_t fallback)
 
 StructInfo *si_vdev_hint(SiCtx *c, const Expr *call)
 {
+    rule_fired("VDEV-5");
     StructInfo *t = call->u.call.nargs > 0 ? call->u.call.args[0]->sinfo : NULL;
     if (t == NULL)
         return sinfo_object(call->span);
@@ -276,6 +280,7 @@ static StructInfo *bw_sinfo(const Bw *w, const Expr *e)
 
 static StructInfo *bw_update(Bw *w, StructInfo *s, VDevice *v, Span span)
 {
+    rule_fired("VDEV-3");
     const VDevice *clash = NULL;
     StructInfo *u = update(s, v, &clash);
     if (clash != NULL)
@@ -430,6 +435,7 @@ static void bw_expr(Bw *w, Expr *e)
  * Updates only define undefined vdevices, so it ends. */
 bool si_vdev_backward(SiCtx *c, VdevTable *t)
 {
+    rule_fired("VDEV-4");
     Bw w = {c, t, true};
     int errors = c->errors->n;
     for (int round = 0; w.changed && round < 10000; round++) {
@@ -525,6 +531,7 @@ static void final_expr(SiCtx *c, const Expr *e)
 
 void si_vdev_final_check(SiCtx *c)
 {
+    rule_fired("VDEV-7");
     for (int i = 0; i < c->mod->nfuncs; i++)
         if (c->mod->funcs[i]->kind == MODFUNC_RELAX)
             final_expr(c, c->mod->funcs[i]->u.relax->body);

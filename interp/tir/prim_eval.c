@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "ast/rule.h"
 #include "interp/eval/eval_internal.h"
 #include "interp/eval/interp.h"
 #include "interp/tir/tir_exec.h"
@@ -86,6 +87,7 @@ static int64_t float_to_int(DataType to, double d)
 
 Scalar prim_cast(DataType to, Scalar v)
 {
+    rule_fired("TIR-CAST");
     if (dtype_is_float(to))
         return prim_scalar_float(to, as_double(v));
     if (dtype_is_bool(to))
@@ -129,6 +131,7 @@ static int64_t int_divmod(const PrimEvalCtx *pc, const PrimExpr *e, int64_t a, i
 /* Integer Add..Ge; the caller dispatches only binary kinds here. */
 static Scalar int_binary(const PrimEvalCtx *pc, const PrimExpr *e, Scalar a, Scalar b)
 {
+    rule_fired("TIR-INT");
     uint64_t ua = (uint64_t)a.i, ub = (uint64_t)b.i;
     bool lt = is_unsigned(a.dtype) ? ua < ub : a.i < b.i;
     DataType t = e->dtype, bl = dtype_bool();
@@ -155,6 +158,7 @@ static Scalar int_binary(const PrimEvalCtx *pc, const PrimExpr *e, Scalar a, Sca
 
 static Scalar float_binary(const PrimExpr *e, double a, double b)
 {
+    rule_fired("TIR-INT");
     DataType t = e->dtype, bl = dtype_bool();
     PrimExprKind k = e->kind;
     if (k == PE_ADD)
@@ -201,6 +205,7 @@ static Scalar eval_binary(const PrimEvalCtx *pc, const PrimExpr *e)
 /* And/Or short-circuit, so `i < n && A[i] > 0` never loads out of bounds. */
 static Scalar eval_logic(const PrimEvalCtx *pc, const PrimExpr *e)
 {
+    rule_fired("TIR-INT");
     bool a = prim_scalar_truth(prim_eval(pc, e->u.bin.a));
     if (e->kind == PE_AND && !a)
         return prim_scalar_int(dtype_bool(), 0);
@@ -296,6 +301,7 @@ static bool eval_bitwise(const PrimEvalCtx *pc, const PrimExpr *e, Scalar *out)
     const char *name = e->u.call.name;
     if (strncmp(name, "tir.bitwise_", 12) != 0 && strncmp(name, "tir.shift_", 10) != 0)
         return false;
+    rule_fired("TIR-BITS");
     int n = e->u.call.nargs;
     if (n != (strcmp(name, "tir.bitwise_not") == 0 ? 1 : 2))
         return false;
@@ -331,6 +337,7 @@ static bool eval_bitwise(const PrimEvalCtx *pc, const PrimExpr *e, Scalar *out)
  * call counts toward the call depth limit, as a Relax call does. */
 static Scalar eval_global_call(const PrimEvalCtx *pc, const PrimExpr *e)
 {
+    rule_fired("TIR-CALL");
     Interp *in = pc->interp;
     const ModuleFunc *mf = in != NULL ? module_lookup(in->mod, e->u.call.name + 1) : NULL;
     if (mf == NULL || mf->kind != MODFUNC_PRIM)
@@ -361,6 +368,7 @@ static Scalar eval_call(const PrimEvalCtx *pc, const PrimExpr *e)
 {
     if (e->u.call.name[0] == '@')
         return eval_global_call(pc, e);
+    rule_fired("TIR-INTRIN");
     const char *name = e->u.call.name;
     int n = e->u.call.nargs;
     PrimExpr **args = e->u.call.args;

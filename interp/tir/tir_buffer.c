@@ -3,6 +3,7 @@
 #include <inttypes.h>
 
 #include "ast/mem.h"
+#include "ast/rule.h"
 #include "interp/tir/tir_internal.h"
 
 void tir_buffer_bind(TirFrame *fr, const Buffer *b, Tensor *t)
@@ -23,6 +24,7 @@ static Tensor *buffer_tensor(TirFrame *fr, const Buffer *b, Span span)
 /* TIR-ALLOC: the shape is evaluated where the allocation runs; the data starts zeroed. */
 void tir_buffer_alloc(TirFrame *fr, const Buffer *b, Span span)
 {
+    rule_fired("TIR-ALLOC");
     int64_t dims[TENSOR_MAX_NDIM];
     if (b->ndim > TENSOR_MAX_NDIM)
         interp_fail(fr->in, "TirAlloc", "TIR-ALLOC", span, "buffer `%s` has %d dimensions", b->name,
@@ -47,6 +49,7 @@ void tir_buffer_alloc(TirFrame *fr, const Buffer *b, Span span)
 static int64_t flat_index(TirFrame *fr, const Buffer *b, const Tensor *t, const Scalar *indices,
                           int n, Span span)
 {
+    rule_fired("TIR-BOUNDS");
     if (n != t->ndim)
         interp_fail(fr->in, "TirOutOfBounds", "TIR-BOUNDS", span,
                     "buffer `%s` has %d dimensions but is indexed with %d", b->name, t->ndim, n);

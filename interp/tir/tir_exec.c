@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "ast/rule.h"
 #include "interp/tir/tir_internal.h"
 
 /* ---- the activation ---------------------------------------------------------------- */
@@ -163,6 +164,7 @@ static Value *result_value(const TirFrame *fr)
 
 Value *tir_exec_call(struct Interp *in, const PrimFunc *f, Value **args, int nargs, Span span)
 {
+    rule_fired("TIR-ARGS");
     if (nargs != f->nparams)
         interp_fail(in, "Arity", "E-12", span, "`%s` takes %d arguments but %d were given", f->name,
                     f->nparams, nargs);

@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "ast/rule.h"
 #include "interp/tir/tir_internal.h"
 
 static void exec_seq(TirFrame *fr, const Stmt *s)
@@ -16,6 +17,7 @@ static void exec_seq(TirFrame *fr, const Stmt *s)
  * iteration spends one step of fuel. */
 static void exec_for(TirFrame *fr, const Stmt *s)
 {
+    rule_fired("TIR-LOOP");
     const TirVar *var = s->u.for_.var;
     Scalar min = tir_eval(fr, s->u.for_.min);
     Scalar extent = tir_eval(fr, s->u.for_.extent);
@@ -38,6 +40,7 @@ static void exec_for(TirFrame *fr, const Stmt *s)
  * sits at its dom_min (TIR-INIT). */
 static bool bind_iters(TirFrame *fr, const Stmt *s)
 {
+    rule_fired("TIR-BLOCK");
     bool first = true;
     for (int i = 0; i < s->u.block.niters; i++) {
         const IterVar *iv = s->u.block.iters[i];
@@ -72,6 +75,8 @@ static void exec_block(TirFrame *fr, const Stmt *s)
     bool first = bind_iters(fr, s);
     for (int i = 0; i < s->u.block.nallocs; i++)
         tir_buffer_alloc(fr, s->u.block.allocs[i], s->span);
+    if (s->u.block.init != NULL)
+        rule_fired("TIR-INIT");
     if (s->u.block.init && first)
         tir_stmt_exec(fr, s->u.block.init);
     if (!fr->returned)
@@ -84,6 +89,7 @@ static void exec_block(TirFrame *fr, const Stmt *s)
  * then the bounds check and the conversion to the buffer's dtype. */
 static void exec_store(TirFrame *fr, const Stmt *s)
 {
+    rule_fired("TIR-STORE");
     Scalar idx[TENSOR_MAX_NDIM];
     int n = s->u.store.nindices;
     const Buffer *b = s->u.store.buffer;
@@ -99,6 +105,7 @@ static void exec_store(TirFrame *fr, const Stmt *s)
 /* TIR-LET: the value is evaluated once and bound for the body only. */
 static void exec_let(TirFrame *fr, const Stmt *s)
 {
+    rule_fired("TIR-LET");
     const TirVar *var = s->u.let.var;
     Scalar v = tir_eval(fr, s->u.let.value);
     if (!dtype_equal(v.dtype, var->dtype))
@@ -121,6 +128,7 @@ static void exec_if(TirFrame *fr, const Stmt *s)
  * so a loop that never ends runs out of fuel. */
 static void exec_while(TirFrame *fr, const Stmt *s)
 {
+    rule_fired("TIR-WHILE");
     while (!fr->returned && prim_scalar_truth(tir_eval(fr, s->u.while_.cond))) {
         interp_step(fr->in, s->span);
         tir_stmt_exec(fr, s->u.while_.body);
@@ -132,6 +140,7 @@ static void exec_evaluate(TirFrame *fr, const Stmt *s)
 {
     const PrimExpr *e = s->u.evaluate;
     if (e->kind == PE_CALL && strcmp(e->u.call.name, "tir.ret") == 0 && e->u.call.nargs == 1) {
+        rule_fired("TIR-STORE");
         fr->ret = tir_eval(fr, e->u.call.args[0]);
         fr->returned = true;
         return;
@@ -142,6 +151,7 @@ static void exec_evaluate(TirFrame *fr, const Stmt *s)
 /* TIR-ALLOC: a fresh zero-filled buffer, live in the body only. */
 static void exec_alloc(TirFrame *fr, const Stmt *s)
 {
+    rule_fired("TIR-ALLOC");
     int bmark = fr->nbuffers;
     tir_buffer_alloc(fr, s->u.alloc.buffer, s->span);
     tir_stmt_exec(fr, s->u.alloc.body);

@@ -2,6 +2,7 @@
  * normalized. SPEC_NOTES: "Normal form" (NF-*). */
 #include <stdbool.h>
 
+#include "ast/rule.h"
 #include "interp/normalize/op_normalize.h"
 #include "interp/wellformed/wellformed.h"
 
@@ -56,6 +57,8 @@ static bool is_leaf(const Expr *e)
 
 static void need_leaf(NfCtx *ctx, const Expr *e)
 {
+    rule_fired("NF-1");
+    rule_fired("NF-2");
     if (e->kind == EXPR_SEQ)
         report(ctx, "NF-2", e->span, "a SeqExpr outside a function body or If branch");
     else if (!is_leaf(e))
@@ -68,6 +71,8 @@ static void check_call(NfCtx *ctx, const Expr *e)
     need_leaf(ctx, e->u.call.op);
     for (int i = 0; i < e->u.call.nargs; i++)
         need_leaf(ctx, e->u.call.args[i]);
+    if (e->u.call.op->kind == EXPR_OP)
+        rule_fired("NF-5");
     if (!op_normalize_conforms(e))
         report(ctx, "NF-5", e->span,
                "the arguments of a call_tir-family call must be a "
@@ -114,6 +119,7 @@ static void check_expr(NfCtx *ctx, const Expr *e)
 
 static void check_blocks(NfCtx *ctx, const Expr *seq)
 {
+    rule_fired("NF-4");
     for (int i = 0; i < seq->u.seq.nblocks; i++) {
         const BindingBlock *blk = seq->u.seq.blocks[i];
         if (blk->n == 0)
@@ -133,6 +139,7 @@ static void check_blocks(NfCtx *ctx, const Expr *seq)
 /* A function body or If branch: a SeqExpr with consolidated blocks and a leaf body. */
 static void check_body(NfCtx *ctx, const Expr *e, const char *what)
 {
+    rule_fired("NF-3");
     if (e->kind != EXPR_SEQ) {
         diag_add(ctx->errors, PHASE_WELLFORMED, "NotNormalForm", "NF-3", e->span,
                  "%s must be a SeqExpr", what);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "ast/rule.h"
 #include "interp/normalize/op_normalize.h"
 #include "interp/wellformed/wf_internal.h"
 
@@ -97,6 +98,7 @@ static void check_symbol(WfCtx *ctx, const ModuleFunc *mf)
     AttrValue *v = attrs ? attrs_get(attrs, "global_symbol") : NULL;
     if (v == NULL)
         return;
+    rule_fired("WF-13");
     if (v->kind != ATTR_STR || strcmp(v->u.s, mf->gvar->name) != 0)
         diag_add(ctx->errors, PHASE_WELLFORMED, "GlobalSymbolMismatch", "WF-13", mf->span,
                  "the global_symbol of '%s' is not its name", mf->gvar->name);
@@ -105,6 +107,7 @@ static void check_symbol(WfCtx *ctx, const ModuleFunc *mf)
 static void check_recursion_annotated(WfCtx *ctx, int i)
 {
     const ModuleFunc *mf = ctx->graph.funcs[i];
+    rule_fired("WF-8");
     if (mf->u.relax->ret == NULL && reaches(&ctx->graph, i, i))
         diag_add(ctx->errors, PHASE_WELLFORMED, "RecursionNeedsReturnAnnotation", "WF-8", mf->span,
                  "recursive function '%s' has no return annotation", mf->gvar->name);
@@ -129,6 +132,9 @@ static bool is_lone_function(const IRModule *mod)
 
 void wf_module_check_globals(WfCtx *ctx)
 {
+    /* WF-12, WF-13: decided here for a module, and here found not to apply to a lone one. */
+    rule_fired("WF-12");
+    rule_fired("WF-13");
     bool has_entry = is_lone_function(ctx->mod);
     for (int i = 0; i < ctx->mod->nfuncs && !has_entry; i++) {
         if (externally_linked(ctx->mod->funcs[i]))
@@ -180,6 +186,9 @@ static bool attr_true(const AttrValue *v)
 
 void wf_module_check_function(WfCtx *ctx, const Function *f, const Var *self)
 {
+    rule_fired("WF-21");
+    if (self != NULL)
+        rule_fired("WF-8");
     if (attr_true(attrs_get(f->attrs, "relax.force_pure")) && !f->is_pure)
         diag_add(ctx->errors, PHASE_WELLFORMED, "ForcePureNotPure", "WF-21", f->span,
                  "a function with relax.force_pure must be pure");
@@ -205,6 +214,10 @@ static bool recursive_callee(const WfCtx *ctx, const Expr *op)
 void wf_module_check_call(WfCtx *ctx, const Expr *call)
 {
     const Expr *op = call->u.call.op;
+    if (ctx->in_dataflow)
+        rule_fired("WF-7");
+    if (op->kind == EXPR_OP)
+        rule_fired("WF-23");
     if (ctx->in_dataflow && recursive_callee(ctx, op))
         diag_add(ctx->errors, PHASE_WELLFORMED, "DataflowRecursion", "WF-7", call->span,
                  "a dataflow block calls a function recursive with the current one");
@@ -215,6 +228,7 @@ void wf_module_check_call(WfCtx *ctx, const Expr *call)
 
 void wf_module_check_if(WfCtx *ctx, const Expr *e)
 {
+    rule_fired("WF-7");
     if (ctx->in_dataflow)
         diag_add(ctx->errors, PHASE_WELLFORMED, "IfInDataflow", "WF-7", e->span,
                  "an If inside a dataflow block");
@@ -223,6 +237,7 @@ void wf_module_check_if(WfCtx *ctx, const Expr *e)
 /* WF-18, read as: a scalar (lanes 1) Int, UInt or Float PrimExpr (see SPEC_NOTES 4). */
 void wf_module_check_prim_value(WfCtx *ctx, const Expr *e)
 {
+    rule_fired("WF-18");
     DataType t = e->u.prim->dtype;
     bool numeric = t.code == DT_INT || t.code == DT_UINT || t.code == DT_FLOAT;
     if (!numeric || t.lanes != 1)

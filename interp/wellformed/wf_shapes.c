@@ -4,6 +4,7 @@
  * WF-19, WF-20 (data types) and WF-24 (vdevices). SPEC_NOTES: "Well-formedness". */
 #include <string.h>
 
+#include "ast/rule.h"
 #include "interp/wellformed/wf_internal.h"
 
 static void check_sinfo(WfCtx *ctx, const StructInfo *s, WfSinfoSite site);
@@ -115,6 +116,7 @@ static void unbound_in_expr(WfCtx *ctx, const TirVar *v, Span span, void *arg)
 
 void wf_shapes_check_primexpr(WfCtx *ctx, const PrimExpr *e, Span span)
 {
+    rule_fired("WF-5");
     walk_primexpr(ctx, e, span, unbound_in_expr, NULL);
 }
 
@@ -129,9 +131,28 @@ static void unbound_in_sinfo(WfCtx *ctx, const TirVar *v, Span span, void *arg)
     report_unbound(ctx, v, span, si->site, si->kind);
 }
 
+/* The rule that puts a shape variable of this site in scope (as report_unbound names it). */
+static const char *scope_rule(WfSinfoSite site, StructInfoKind kind)
+{
+    switch (site) {
+    case WF_SITE_PARAM:
+        return "WF-6";
+    case WF_SITE_RET:
+        return "WF-4";
+    case WF_SITE_MATCH_CAST:
+        return "WF-5";
+    case WF_SITE_VAR:
+    case WF_SITE_SINFO_ARG:
+        break;
+    }
+    return kind == SINFO_PRIM ? "WF-16" : kind == SINFO_SHAPE ? "WF-15" : "WF-14";
+}
+
 static void check_dims(WfCtx *ctx, const PrimExpr *e, Span span, WfSinfoSite site,
                        StructInfoKind kind)
 {
+    rule_fired(scope_rule(site, kind));
+    rule_fired(kind == SINFO_PRIM ? "WF-16" : kind == SINFO_SHAPE ? "WF-15" : "WF-14");
     SiteInfo si = {site, kind};
     walk_primexpr(ctx, e, span, unbound_in_sinfo, &si);
 }
@@ -159,6 +180,7 @@ static bool dtype_allowed(DataType t)
 
 static void check_dtype(WfCtx *ctx, DataType t, Span span)
 {
+    rule_fired("WF-20");
     if (!dtype_allowed(t))
         diag_add(ctx->errors, PHASE_WELLFORMED, "DTypeAnnotation", "WF-20", span,
                  "data type '%s' is not one an annotation may use", dtype_str(t));
@@ -177,6 +199,7 @@ static void check_prim(WfCtx *ctx, const StructInfo *s, WfSinfoSite site)
 {
     DataType t = s->u.prim.dtype;
     bool numeric = t.code == DT_INT || t.code == DT_UINT || t.code == DT_FLOAT;
+    rule_fired("WF-19");
     if (!numeric)
         diag_add(ctx->errors, PHASE_WELLFORMED, "PrimSInfoDType", "WF-19", s->span,
                  "R.Prim takes an Int, UInt or Float data type, not '%s'", dtype_str(t));
@@ -185,6 +208,7 @@ static void check_prim(WfCtx *ctx, const StructInfo *s, WfSinfoSite site)
     const PrimExpr *v = s->u.prim.value;
     if (v == NULL)
         return;
+    rule_fired("WF-22");
     if (!dtype_equal(v->dtype, t))
         diag_add(ctx->errors, PHASE_WELLFORMED, "PrimValueDType", "WF-22", s->span,
                  "the value's data type '%s' differs from the annotation's '%s'",
@@ -207,6 +231,7 @@ static bool same_vdevice(const VDevice *a, const VDevice *b)
 
 static void check_vdevice(WfCtx *ctx, const VDevice *d, Span span)
 {
+    rule_fired("WF-24");
     for (int i = 0; i < ctx->mod->nvdevices; i++) {
         if (same_vdevice(ctx->mod->vdevices[i], d))
             return;
@@ -222,6 +247,7 @@ static void check_tensor_var_shape(WfCtx *ctx, const StructInfo *s, WfSinfoSite 
     wf_vars_use_in_annotation(ctx, v, s->span);
     const StructInfo *a = v->annotation;
     int ndim = s->u.tensor.ndim;
+    rule_fired(ndim_rule(site, SINFO_TENSOR));
     if (a != NULL && a->kind == SINFO_SHAPE && a->u.shape.ndim >= 0 && a->u.shape.ndim != ndim)
         diag_add(ctx->errors, PHASE_WELLFORMED, "NdimMismatch", ndim_rule(site, SINFO_TENSOR),
                  s->span, "ndim %d differs from the %d dims of shape '%s'", ndim, a->u.shape.ndim,
@@ -245,6 +271,7 @@ static void check_tensor(WfCtx *ctx, const StructInfo *s, WfSinfoSite site)
                  "a tensor's shape must be a variable or a ShapeExpr");
         return;
     }
+    rule_fired(ndim_rule(site, SINFO_TENSOR));
     if (sh->u.shape.n != s->u.tensor.ndim)
         diag_add(ctx->errors, PHASE_WELLFORMED, "NdimMismatch", ndim_rule(site, SINFO_TENSOR),
                  s->span, "ndim %d differs from the shape's %d dims", s->u.tensor.ndim,
@@ -259,6 +286,7 @@ static void check_tensor(WfCtx *ctx, const StructInfo *s, WfSinfoSite site)
 static void check_func(WfCtx *ctx, const StructInfo *s, WfSinfoSite site)
 {
     bool has_derive = s->u.func.derive_func != NULL;
+    rule_fired("WF-17");
     if (s->u.func.has_params && has_derive)
         diag_add(ctx->errors, PHASE_WELLFORMED, "FuncSInfoParams", "WF-17", s->span,
                  "a FuncStructInfo defines both params and derive_func");

@@ -4,6 +4,7 @@
 #include <stdbool.h>
 
 #include "ast/mem.h"
+#include "ast/rule.h"
 #include "interp/wellformed/wf_internal.h"
 
 static void check_expr(WfCtx *ctx, const Expr *e);
@@ -57,6 +58,9 @@ void wf_vars_collect_sites(WfCtx *ctx)
 
 static void bind_var(WfCtx *ctx, const Var *v, bool is_param)
 {
+    rule_fired("WF-2");
+    if (v->is_dataflow)
+        rule_fired("WF-1");
     if (in_set(&ctx->seen_set, v)) {
         diag_add(ctx->errors, PHASE_WELLFORMED, "VarBoundTwice", "WF-2", v->span,
                  "variable '%s' is bound more than once", v->name);
@@ -109,6 +113,11 @@ static void report_invisible(WfCtx *ctx, const Var *v, Span span)
 
 static void use_var(WfCtx *ctx, const Var *v, Span span)
 {
+    rule_fired("WF-3");
+    if (v->is_dataflow)
+        rule_fired("WF-1");
+    if (v->is_dataflow && ctx->fn_depth > 1)
+        rule_fired("WF-11");
     const WfVisible *w = find_visible(ctx, v);
     if (w == NULL) {
         report_invisible(ctx, v, span);
@@ -122,6 +131,7 @@ static void use_var(WfCtx *ctx, const Var *v, Span span)
 /* Tensor shapes in annotations may name a Relax variable: it must be in scope (WF-14). */
 void wf_vars_use_in_annotation(WfCtx *ctx, const Var *v, Span span)
 {
+    rule_fired("WF-14");
     if (find_visible(ctx, v) == NULL)
         diag_add(ctx->errors, PHASE_WELLFORMED, "AnnotationVarScope", "WF-14", span,
                  "the shape variable '%s' of an annotation is not in scope", v->name);
@@ -195,6 +205,8 @@ static void check_seq(WfCtx *ctx, const Expr *e)
 
 void wf_vars_check_function(WfCtx *ctx, const Function *f, const Var *self)
 {
+    if (ctx->in_dataflow)
+        rule_fired("WF-11");
     wf_module_check_function(ctx, f, self);
     int vmark = ctx->nvis, smark = ctx->nsvars;
     bool outer_df = ctx->in_dataflow;
@@ -228,7 +240,9 @@ void wf_vars_check_function(WfCtx *ctx, const Function *f, const Var *self)
 static void check_call(WfCtx *ctx, const Expr *e)
 {
     wf_module_check_call(ctx, e);
-    if (e->u.call.op->kind != EXPR_OP)
+    if (e->u.call.op->kind == EXPR_OP)
+        rule_fired("WF-9");
+    else
         check_expr(ctx, e->u.call.op);
     for (int i = 0; i < e->u.call.nargs; i++)
         check_expr(ctx, e->u.call.args[i]);
@@ -243,6 +257,7 @@ static void check_call(WfCtx *ctx, const Expr *e)
 
 static void check_global_ref(WfCtx *ctx, const Expr *e)
 {
+    rule_fired("WF-2");
     if (module_lookup(ctx->mod, e->u.gvar->name) == NULL)
         diag_add(ctx->errors, PHASE_WELLFORMED, "UnboundGlobalVar", "WF-2", e->span,
                  "no function of the module is named '%s'", e->u.gvar->name);

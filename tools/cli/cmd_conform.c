@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "ast/rule.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/source.h"
 #include "tools/conform/adapter.h"
@@ -16,6 +17,7 @@
 #include "tools/conform/known_failures.h"
 #include "tools/conform/pool.h"
 #include "tools/conform/report.h"
+#include "tools/conform/rule_index.h"
 #include "tools/conform/run_entry.h"
 #include "tools/conform/runner.h"
 #include "tools/conform/selection.h"
@@ -52,6 +54,8 @@ const char CMD_CONFORM_USAGE[] =
     "  --tap FILE              write a TAP 14 report\n"
     "  --jsonl FILE            write one JSON object per case (JSON Lines)\n"
     "  --scoreboard FILE       write the Markdown scoreboard (per chapter, per tag, failures)\n"
+    "  --rules-fired FILE      write, per case, the rule ids the reference fired while\n"
+    "                          judging it (JSON Lines; not with --adapter)\n"
     "\n"
     "exit: 0 no failures, 1 failures (or every case skipped), 2 usage or an empty selection,\n"
     "3 a path or file cannot be read or the adapter fails its preflight, 128+N stopped by\n"
@@ -62,6 +66,9 @@ typedef struct Conform {
     int jobs;
     int max_failures; /* 0: no limit */
     const char *junit, *tap, *jsonl, *scoreboard;
+    const char *fired_path; /* --rules-fired */
+    const char *fired;      /* the ids the case just judged fired (rule_fired_text) */
+    StrBuf fired_lines;
     const char *known_path;
     const char *command; /* the command line, for the scoreboard */
     Selection sel;
@@ -91,10 +98,10 @@ static bool parse_count(const char *text, int *out)
 
 static bool takes_value(const char *a)
 {
-    static const char *const with_value[] = {"--filter",  "--tag",        "--junit",
-                                             "--tap",     "--jsonl",      "--scoreboard",
-                                             "-j",        "--jobs",       "--max-failures",
-                                             "--known-failures", "--timeout"};
+    static const char *const with_value[] = {
+        "--filter",     "--tag",        "--junit", "--tap",          "--jsonl",
+        "--scoreboard", "-j",           "--jobs",  "--max-failures", "--known-failures",
+        "--timeout",    "--rules-fired"};
     for (size_t i = 0; i < sizeof with_value / sizeof *with_value; i++) {
         if (strcmp(a, with_value[i]) == 0)
             return true;
@@ -117,6 +124,8 @@ static int take_option(Conform *cf, const char *a, const char *v)
         cf->jsonl = v;
     else if (strcmp(a, "--scoreboard") == 0)
         cf->scoreboard = v;
+    else if (strcmp(a, "--rules-fired") == 0)
+        cf->fired_path = v;
     else if (strcmp(a, "--known-failures") == 0)
         cf->known_path = v;
     else if (strcmp(a, "--timeout") == 0) {
@@ -261,10 +270,30 @@ static void count(Conform *cf, CaseResult r)
     }
 }
 
+/* With --rules-fired, the rules fired while the case is judged (and while its ast: form was
+ * read) go with its result as the pool's note. */
 static CaseResult judge(void *ctx, const Case *c)
 {
     Conform *cf = ctx;
-    return adapter_ext_run_case(&cf->ad, c);
+    if (cf->fired_path == NULL)
+        return adapter_ext_run_case(&cf->ad, c);
+    rule_record_start();
+    rule_record_text(c->read_fired);
+    CaseResult r = adapter_ext_run_case(&cf->ad, c);
+    cf->fired = rule_fired_text();
+    rule_record_stop();
+    return r;
+}
+
+static const char *fired_note(void *ctx)
+{
+    return ((Conform *)ctx)->fired;
+}
+
+static void on_fired_note(void *ctx, int index, const char *note)
+{
+    (void)index;
+    ((Conform *)ctx)->fired = note;
 }
 
 /* In case order, in the calling process: the known-failure ledger, the line, the counts. */
@@ -278,6 +307,9 @@ static bool on_result(void *ctx, int index, CaseResult r, double seconds)
     count(cf, r);
     cf->kind_total[c->result]++;
     cf->kind_pass[c->result] += r.outcome == OUTCOME_PASS;
+    if (cf->fired_path != NULL)
+        strbuf_add(&cf->fired_lines,
+                   rule_index_fired_line(c, runner_outcome_name(r.outcome), cf->fired));
     fflush(stdout);
     return cf->max_failures == 0 || cf->nfail < cf->max_failures;
 }
@@ -302,8 +334,8 @@ static void check_stale_known(Conform *cf)
         if (why == NULL)
             continue;
         cf->nfail++;
-        const char *reason = mem_printf("%s:%d: %s: %s (remove the line)", cf->known->path,
-                                        k->line, k->global_id, why);
+        const char *reason = mem_printf("%s:%d: %s: %s (remove the line)", cf->known->path, k->line,
+                                        k->global_id, why);
         CaseResult r = {OUTCOME_FAIL, reason, 0};
         add_entry(cf, cf->known->path, NULL, r, 0);
         printf("STALE %s\n", reason);
@@ -371,6 +403,7 @@ static bool write_reports(const Conform *cf, const Report *rep)
     bool ok = write_report(cf->junit, "JUnit report", junit_render(cf->entries, cf->nentries));
     ok = write_report(cf->tap, "TAP report", cf->tap ? report_tap(rep) : "") && ok;
     ok = write_report(cf->jsonl, "JSON Lines report", cf->jsonl ? report_jsonl(rep) : "") && ok;
+    ok = write_report(cf->fired_path, "rules-fired report", strbuf_str(&cf->fired_lines)) && ok;
     return write_report(cf->scoreboard, "scoreboard",
                         cf->scoreboard ? report_scoreboard(rep) : "") &&
            ok;
@@ -378,7 +411,8 @@ static bool write_reports(const Conform *cf, const Report *rep)
 
 static void judge_all(Conform *cf)
 {
-    PoolTask task = {cf->cases, cf->ncases, cf->jobs, cf, judge, on_result, worker_done};
+    PoolTask task = {cf->cases, cf->ncases,  cf->jobs,   cf,           judge,
+                     on_result, worker_done, fired_note, on_fired_note};
     pool_catch_signals();
     int done = pool_run(&task);
     cf->not_run = cf->ncases - done;
@@ -425,11 +459,18 @@ static int prepare(Conform *cf, int argc, char **argv, const AdapterExtOptions *
         npaths = 1;
     }
     status = selection_collect(&cf->sel, paths, npaths);
+    if (status == 0 && cf->fired_path != NULL && *ext != NULL)
+        status = cli_usage_error("conform", "--rules-fired records the reference's own rules: "
+                                            "it does not go with --adapter");
     if (status == 0)
         status = load_known(cf);
     if (status != 0)
         return status;
+    strbuf_init(&cf->fired_lines);
+    if (cf->fired_path != NULL)
+        rule_record_start(); /* an ast: form is read with its file */
     load_files(cf);
+    rule_record_stop();
     if (cf->ncases == 0 && cf->nfail == 0) {
         fprintf(stderr, "relax conform: no case matches the selection (paths, --filter, --tag)\n");
         return error_exit_code(PHASE_USAGE);

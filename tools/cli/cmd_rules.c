@@ -1,5 +1,6 @@
 /* cmd_rules: `relax rules`, the rule index of SPEC_NOTES.md with how many corpus cases name
- * each rule, and the ids cases name that the index lacks. SPEC_NOTES: "Rule ids". */
+ * each rule and, from a --rules-fired file, how many fire it, positively and negatively; and
+ * the ids cases name that the index lacks. SPEC_NOTES: "Rule ids". */
 #include <setjmp.h>
 #include <stdio.h>
 #include <string.h>
@@ -9,29 +10,40 @@
 #include "tools/conform/rule_index.h"
 
 const char CMD_RULES_USAGE[] =
-    "usage: relax rules [--spec-notes FILE] [--uncovered] [CORPUS_DIR]\n"
+    "usage: relax rules [--spec-notes FILE] [--uncovered] [--fired FILE [--rule ID]]\n"
+    "                   [CORPUS_DIR]\n"
     "\n"
     "Lists every rule id of SPEC_NOTES.md's rule tables with the number of conformance cases\n"
     "that name it (CORPUS_DIR defaults to spec-tests; --spec-notes to SPEC_NOTES.md next to\n"
     "it). --uncovered lists only the ids no case names. Ids that cases name but the index\n"
-    "lacks are listed last. Exit 1 when either list is not empty.\n";
+    "lacks are listed last. Exit 1 when either list is not empty.\n"
+    "\n"
+    "--fired FILE reads what `relax conform --rules-fired FILE` wrote and adds, per rule, the\n"
+    "cases that fire it, the positive ones (the case expects success) and the negative ones\n"
+    "(the case expects the rule's error), then lists the rules that fire for no positive or\n"
+    "no negative case; exit 1 when such a rule exists. --rule ID lists the cases that name,\n"
+    "fire, and fire positively and negatively one rule.\n";
 
 typedef struct RulesArgs {
     const char *notes;
     const char *corpus;
+    const char *fired;
+    const char *rule;
     bool uncovered;
 } RulesArgs;
 
 static int parse(int argc, char **argv, RulesArgs *a)
 {
-    a->notes = NULL;
-    a->corpus = NULL;
-    a->uncovered = false;
+    memset(a, 0, sizeof *a);
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--uncovered") == 0)
             a->uncovered = true;
         else if (strcmp(argv[i], "--spec-notes") == 0 && i + 1 < argc)
             a->notes = argv[++i];
+        else if (strcmp(argv[i], "--fired") == 0 && i + 1 < argc)
+            a->fired = argv[++i];
+        else if (strcmp(argv[i], "--rule") == 0 && i + 1 < argc)
+            a->rule = argv[++i];
         else if (argv[i][0] == '-')
             return cli_usage_error(argv[0], "unknown option '%s'", argv[i]);
         else if (a->corpus != NULL)
@@ -39,6 +51,8 @@ static int parse(int argc, char **argv, RulesArgs *a)
         else
             a->corpus = argv[i];
     }
+    if (a->rule != NULL && a->fired == NULL)
+        return cli_usage_error(argv[0], "--rule needs --fired FILE");
     if (a->corpus == NULL)
         a->corpus = "spec-tests";
     if (a->notes == NULL)
@@ -62,6 +76,61 @@ static int report(const RuleIndex *ri, bool uncovered_only)
     return uncovered == 0 && ri->nunknown == 0 ? 0 : 1;
 }
 
+static void list_ids(const char *title, const RuleIndex *ri, const int *counts)
+{
+    int n = 0;
+    for (int i = 0; i < ri->n; i++)
+        n += counts[i] == 0;
+    printf("%s (%d):", title, n);
+    for (int i = 0; i < ri->n; i++)
+        if (counts[i] == 0)
+            printf(" %s", ri->ids[i]);
+    printf("\n");
+}
+
+/* Per rule: named, fired, positive, negative; then the rules short of either side. */
+static int report_fired(const RuleIndex *ri)
+{
+    printf("%-24s %6s %6s %8s %8s\n", "rule", "named", "fired", "positive", "negative");
+    int both = 0;
+    for (int i = 0; i < ri->n; i++) {
+        printf("%-24s %6d %6d %8d %8d\n", ri->ids[i], ri->counts[i], ri->fired[i], ri->positive[i],
+               ri->negative[i]);
+        both += ri->positive[i] > 0 && ri->negative[i] > 0;
+    }
+    list_ids("fired for no case", ri, ri->fired);
+    list_ids("fired for no positive case", ri, ri->positive);
+    list_ids("fired for no negative case", ri, ri->negative);
+    printf("rules: %d listed, %d fire for a positive and a negative case\n", ri->n, both);
+    return both == ri->n ? 0 : 1;
+}
+
+static void list_cases(const char *title, const FiredCase *cases, int n, const char *rule, int what)
+{
+    printf("%s:\n", title);
+    for (int i = 0; i < n; i++) {
+        const FiredCase *fc = &cases[i];
+        bool fired = rule_index_list_has(fc->fired, fc->nfired, rule);
+        bool pass = strcmp(fc->outcome, "PASS") == 0;
+        bool show = what == 0   ? rule_index_list_has(fc->named, fc->nnamed, rule)
+                    : what == 1 ? fired
+                    : what == 2
+                        ? fired && pass && fc->success
+                        : fired && pass && rule_index_list_has(fc->errors, fc->nerrors, rule);
+        if (show)
+            printf("  %s\n", fc->id);
+    }
+}
+
+static int report_rule(const FiredCase *cases, int n, const char *rule)
+{
+    list_cases("named by", cases, n, rule, 0);
+    list_cases("fired by", cases, n, rule, 1);
+    list_cases("positive", cases, n, rule, 2);
+    list_cases("negative", cases, n, rule, 3);
+    return 0;
+}
+
 int cmd_rules(int argc, char **argv)
 {
     RulesArgs a;
@@ -73,5 +142,12 @@ int cmd_rules(int argc, char **argv)
         return cli_report_error(&trap.error);
     RuleIndex *ri = rule_index_load(a.notes, &trap);
     rule_index_count_corpus(ri, a.corpus, &trap);
-    return report(ri, a.uncovered);
+    if (a.fired == NULL)
+        return report(ri, a.uncovered);
+    int n = 0;
+    FiredCase *cases = rule_index_read_fired(a.fired, &n, &trap);
+    if (a.rule != NULL)
+        return report_rule(cases, n, a.rule);
+    rule_index_add_fired(ri, cases, n);
+    return report_fired(ri);
 }

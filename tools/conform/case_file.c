@@ -10,8 +10,9 @@
 #include "ast/astform/astform.h"
 #include "ast/dtype.h"
 #include "ast/mem.h"
-#include "tools/conform/case_value.h"
+#include "ast/rule.h"
 #include "tools/cli/source.h"
+#include "tools/conform/case_value.h"
 
 typedef struct Loader {
     const char *path;
@@ -364,6 +365,7 @@ static yaml_node_t *raw_get(yaml_document_t *doc, yaml_node_t *map, const char *
 static void load_ast(Loader *ld, yaml_node_t *raw_case, Case *c)
 {
     yaml_node_t *raw = raw_get(ld->doc, raw_case, "ast");
+    rule_record_clear(); /* the rules the reading applies are the case's (--rules-fired) */
     ErrorTrap t;
     if (setjmp(t.jmp) == 0) {
         c->ast = astform_read(ld->path, ld->doc, raw, &t);
@@ -372,6 +374,7 @@ static void load_ast(Loader *ld, yaml_node_t *raw_case, Case *c)
         c->ast_failed = true;
         c->ast_error = t.error;
     }
+    c->read_fired = rule_recording ? rule_fired_text() : NULL;
 }
 
 static bool valid_id(const char *id)

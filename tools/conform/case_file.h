@@ -78,6 +78,7 @@ typedef struct Case {
     IRModule *ast;       /* the ast: program, when it read without error */
     bool ast_failed;     /* the ast: form itself was rejected: ast_error holds the error */
     Error ast_error;
+    const char *read_fired; /* --rules-fired: the rule ids reading the ast: form fired */
     CaseRun *runs;
     int nruns;
     double rtol, atol;

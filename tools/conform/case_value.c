@@ -8,6 +8,7 @@
 
 #include "ast/dtype.h"
 #include "ast/mem.h"
+#include "ast/rule.h"
 
 static const char *const VALUE_KINDS[] = {"tensor", "shape", "prim",     "tuple",  "string",
                                           "dtype",  "null",  "callable", "object", NULL};
@@ -395,6 +396,8 @@ static YamlNode *resolve_tensor(const YamlNode *e, const YamlNode *g, Tolerance 
     YamlNode *data = yaml_node_new_seq();
     for (int i = 0; i < ne; i++) {
         const YamlNode *alts = one_of(ee[i]);
+        if (alts != NULL)
+            rule_fired("RESULT-2");
         yaml_node_seq_add(data, alts ? pick(alts, i < ng ? gg[i] : NULL, t, tol, strict)
                                      : (YamlNode *)ee[i]);
     }
@@ -422,6 +425,7 @@ YamlNode *case_value_resolve(const YamlNode *expected, const YamlNode *got, Tole
         DataType t;
         if (alts == NULL || !dtype_parse(yaml_node_get(body, "dtype")->scalar, &t))
             return (YamlNode *)expected;
+        rule_fired("RESULT-2");
         const YamlNode *gb = value_kind(got) != NULL ? got->items[0] : NULL;
         const YamlNode *gv = gb != NULL && gb->kind == YAML_NODE_MAP ? yaml_node_get(gb, "value")
                                                                        : NULL;

@@ -48,6 +48,11 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+static const char *note_of(const PoolTask *t)
+{
+    return t->note != NULL ? t->note(t->ctx) : NULL;
+}
+
 static int run_here(const PoolTask *t)
 {
     for (int i = 0; i < t->ncases; i++) {
@@ -55,7 +60,10 @@ static int run_here(const PoolTask *t)
             return i;
         double start = now_seconds();
         CaseResult r = t->judge(t->ctx, t->cases[i]);
-        if (!t->on_result(t->ctx, i, r, now_seconds() - start))
+        double seconds = now_seconds() - start;
+        if (t->on_note != NULL)
+            t->on_note(t->ctx, i, note_of(t));
+        if (!t->on_result(t->ctx, i, r, seconds))
             return i + 1;
     }
     return t->ncases;
@@ -63,14 +71,21 @@ static int run_here(const PoolTask *t)
 
 /* ---- workers ---- */
 
-/* One result on the wire: index, outcome, missing bits, seconds, reason length (-1: NULL). */
+/* One result on the wire: index, outcome, missing bits, seconds, the lengths of the reason and
+ * of the note (-1: NULL), then the two texts. */
 typedef struct Record {
     int index;
     int outcome;
     unsigned missing;
     double seconds;
     int reason_len;
+    int note_len;
 } Record;
+
+static int text_len(const char *s)
+{
+    return s ? (int)strlen(s) : -1;
+}
 
 static bool write_all(int fd, const void *data, size_t n)
 {
@@ -87,11 +102,12 @@ static bool write_all(int fd, const void *data, size_t n)
     return true;
 }
 
-static void send_result(int fd, int index, CaseResult r, double seconds)
+static void send_result(int fd, int index, CaseResult r, double seconds, const char *note)
 {
-    Record rec = {index, (int)r.outcome, r.missing, seconds, r.reason ? (int)strlen(r.reason) : -1};
+    Record rec = {index, (int)r.outcome, r.missing, seconds, text_len(r.reason), text_len(note)};
     if (!write_all(fd, &rec, sizeof rec) ||
-        (r.reason != NULL && !write_all(fd, r.reason, (size_t)rec.reason_len)))
+        (r.reason != NULL && !write_all(fd, r.reason, (size_t)rec.reason_len)) ||
+        (note != NULL && !write_all(fd, note, (size_t)rec.note_len)))
         _exit(3);
 }
 
@@ -106,7 +122,7 @@ static void worker_main(const PoolTask *t, int w, int fd)
     for (int i = w; i < t->ncases; i += t->jobs) {
         double start = now_seconds();
         CaseResult r = t->judge(t->ctx, t->cases[i]);
-        send_result(fd, i, r, now_seconds() - start);
+        send_result(fd, i, r, now_seconds() - start, note_of(t));
     }
     if (t->worker_done != NULL)
         t->worker_done(t->ctx);
@@ -125,6 +141,7 @@ typedef struct Pool {
     const PoolTask *t;
     Worker *w;
     CaseResult *results;
+    const char **notes;
     double *seconds;
     bool *have;
     int next; /* the next index to hand back */
@@ -140,14 +157,16 @@ static void take_records(Pool *p, Worker *w)
             return;
         Record rec;
         memcpy(&rec, strbuf_str(&w->buf) + w->used, sizeof rec);
-        size_t need = sizeof rec + (rec.reason_len > 0 ? (size_t)rec.reason_len : 0);
+        size_t reason_len = rec.reason_len > 0 ? (size_t)rec.reason_len : 0;
+        size_t note_len = rec.note_len > 0 ? (size_t)rec.note_len : 0;
+        size_t need = sizeof rec + reason_len + note_len;
         if (avail < need || rec.index < 0 || rec.index >= p->t->ncases)
             return;
         const char *text = strbuf_str(&w->buf) + w->used + sizeof rec;
         CaseResult r = {(Outcome)rec.outcome,
-                        rec.reason_len < 0 ? NULL : mem_strndup(text, (size_t)rec.reason_len),
-                        rec.missing};
+                        rec.reason_len < 0 ? NULL : mem_strndup(text, reason_len), rec.missing};
         p->results[rec.index] = r;
+        p->notes[rec.index] = rec.note_len < 0 ? NULL : mem_strndup(text + reason_len, note_len);
         p->seconds[rec.index] = rec.seconds;
         p->have[rec.index] = true;
         w->used += need;
@@ -158,6 +177,8 @@ static void hand_back(Pool *p)
 {
     while (!p->stopped && p->next < p->t->ncases && p->have[p->next]) {
         int i = p->next++;
+        if (p->t->on_note != NULL)
+            p->t->on_note(p->t->ctx, i, p->notes[i]);
         if (!p->t->on_result(p->t->ctx, i, p->results[i], p->seconds[i]))
             p->stopped = true;
     }
@@ -270,6 +291,7 @@ int pool_run(const PoolTask *t)
     for (int i = 0; i < t->jobs; i++)
         p.w[i].fd = -1;
     p.results = MEM_ARRAY(CaseResult, t->ncases);
+    p.notes = MEM_ARRAY(const char *, t->ncases);
     p.seconds = MEM_ARRAY(double, t->ncases);
     p.have = MEM_ARRAY(bool, t->ncases);
     if (!start_workers(&p)) {

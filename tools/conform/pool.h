@@ -20,6 +20,11 @@ typedef struct PoolTask {
     bool (*on_result)(void *ctx, int index, CaseResult r, double seconds);
     /* Called in each worker after its last case (to stop a persistent adapter); may be NULL. */
     void (*worker_done)(void *ctx);
+    /* Optional: a text that goes with each result (--rules-fired's ids), asked right after the
+     * case is judged, in the process that judged it; on_note gets it in the calling process,
+     * in case order, before on_result. Both NULL or both set. */
+    const char *(*note)(void *ctx);
+    void (*on_note)(void *ctx, int index, const char *note);
 } PoolTask;
 
 /* Runs the task. Returns the number of cases whose results were handed back (fewer than

@@ -37,8 +37,6 @@ static void add_tap_text(StrBuf *sb, const char *s)
     }
 }
 
-static void add_json_string(StrBuf *sb, const char *s);
-
 static void add_tap_point(StrBuf *sb, int n, const ReportEntry *e)
 {
     bool ok = !failed(e->outcome);
@@ -53,7 +51,7 @@ static void add_tap_point(StrBuf *sb, int n, const ReportEntry *e)
         return;
     /* The YAML diagnostic block: JSON strings are YAML flow scalars. */
     strbuf_addf(sb, "  ---\n  outcome: %s\n  message: ", runner_outcome_name(e->outcome));
-    add_json_string(sb, e->reason ? e->reason : "");
+    report_json_string(sb, e->reason ? e->reason : "");
     strbuf_add(sb, "\n  ...\n");
 }
 
@@ -71,7 +69,7 @@ char *report_tap(const Report *r)
 
 /* ---- JSON Lines ---- */
 
-static void add_json_string(StrBuf *sb, const char *s)
+void report_json_string(StrBuf *sb, const char *s)
 {
     strbuf_addc(sb, '"');
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
@@ -94,7 +92,7 @@ static void add_json_or_null(StrBuf *sb, const char *s)
     if (s == NULL)
         strbuf_add(sb, "null");
     else
-        add_json_string(sb, s);
+        report_json_string(sb, s);
 }
 
 static void add_json_list(StrBuf *sb, const char *const *items, int n)
@@ -103,7 +101,7 @@ static void add_json_list(StrBuf *sb, const char *const *items, int n)
     for (int i = 0; i < n; i++) {
         if (i > 0)
             strbuf_addc(sb, ',');
-        add_json_string(sb, items[i]);
+        report_json_string(sb, items[i]);
     }
     strbuf_addc(sb, ']');
 }
@@ -124,13 +122,13 @@ static void add_json_expect(StrBuf *sb, const Case *c)
 static void add_json_entry(StrBuf *sb, const ReportEntry *e)
 {
     strbuf_add(sb, "{\"id\":");
-    add_json_string(sb, global_id(e));
+    report_json_string(sb, global_id(e));
     strbuf_add(sb, ",\"file\":");
-    add_json_string(sb, e->file);
+    report_json_string(sb, e->file);
     strbuf_add(sb, ",\"case\":");
     add_json_or_null(sb, e->id);
     strbuf_add(sb, ",\"outcome\":");
-    add_json_string(sb, runner_outcome_name(e->outcome));
+    report_json_string(sb, runner_outcome_name(e->outcome));
     add_json_expect(sb, e->c);
     strbuf_add(sb, ",\"spec\":");
     add_json_list(sb, e->c ? e->c->spec : NULL, e->c ? e->c->nspec : 0);

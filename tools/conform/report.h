@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "ast/mem.h"
 #include "tools/conform/case_file.h"
 #include "tools/conform/runner.h"
 
@@ -35,6 +36,9 @@ char *report_jsonl(const Report *r);
 char *report_summary(const Report *r);
 /* The scoreboard: totals, per chapter, per tag, every failure with its tags and reason. */
 char *report_scoreboard(const Report *r);
+
+/* A JSON string literal of s (quotes, backslashes and control characters escaped). */
+void report_json_string(StrBuf *sb, const char *s);
 
 /* Writes text to path; false when it cannot. */
 bool report_write_file(const char *path, const char *text);

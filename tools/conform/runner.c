@@ -9,6 +9,7 @@
 
 #include "ast/equal/equal.h"
 #include "ast/mem.h"
+#include "ast/rule.h"
 #include "ast/script/script.h"
 #include "interp/diag.h"
 #include "interp/wellformed/wellformed.h"
@@ -257,6 +258,7 @@ static CaseResult judge_sinfo(Pipeline *p, const Expect *e)
         bool same = p->ad->same_sinfo ? p->ad->same_sinfo(p->ad->self, s->text, got)
                                       : runner_same_sinfo_text(s->text, got);
         /* SINFO-CMP-1: by meaning, unless the case asks for the text (tag sinfo-text). */
+        rule_fired("SINFO-CMP-1");
         if (!same && !case_has_tag(p->c, "sinfo-text"))
             same = sinfo_texts_same_meaning(s->text, got, NULL);
         if (!same)
@@ -286,6 +288,8 @@ static bool judged_strictly(const Adapter *ad)
 static CaseResult judge_value(const Case *c, const YamlNode *expected, const YamlNode *got,
                               bool strict)
 {
+    if (!c->exact)
+        rule_fired("TOL-1"); /* the case's tolerance, or its dtype's default */
     Tolerance allowed = {c->rtol, c->atol, c->exact};
     expected = case_value_resolve(expected, got, allowed, strict); /* RESULT-2 */
     RunEntryTolerance rt = {c->rtol, c->atol, c->exact};
@@ -308,6 +312,9 @@ static CaseResult judge_call(Pipeline *p, const CaseRun *r)
     bool ran = p->ad->run(p->ad->self, p->prog, &req, &out, &err);
     /* RESULT-3: an undefined result: any value or runtime error passes, unless --strict. */
     bool strict = judged_strictly(p->ad);
+    rule_fired("RESULT-1");
+    if (p->c->result == RESULT_UNDEFINED)
+        rule_fired("RESULT-3");
     bool about_run = e->kind == EXPECT_VALUE ||
                      (e->kind == EXPECT_ERROR && e->error_phase == PHASE_RUNTIME);
     if (p->c->result == RESULT_UNDEFINED && !strict && about_run &&

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "ast/rule.h"
 #include "interp/eval/interp.h"
 #include "interp/ops/norm/ops_norm_internal.h"
 #include "interp/structinfo/prover.h"
@@ -158,6 +159,7 @@ StructInfo *ops_norm_infer_attention(OpInferCtx *ctx)
     bool with_bias = strcmp(norm_op_name(ctx->call), "relax.nn.attention_bias") == 0;
     if (ctx->nargs == 4)
         ctx->rule = "OP-nn.attention_bias"; /* the op TVM's constructor makes of it */
+    rule_fired(ctx->rule);
     if (!norm_tensor_args(ctx, with_bias ? 4 : 3, 4, in))
         return ops_infer_object(ctx);
     return infer_qkv(ctx, in, ctx->nargs == 4 ? in[3] : NULL);

@@ -136,12 +136,26 @@ static void test_reason_line(void)
 typedef struct PoolCheck {
     int seen;
     bool in_order;
-    int stop_after; /* 0: never */
+    int stop_after;   /* 0: never */
+    const char *note; /* the judged case's, then the one handed back */
 } PoolCheck;
+
+/* The note goes with each result, from the process that judged the case. */
+static const char *note_of_case(void *ctx)
+{
+    return ((PoolCheck *)ctx)->note;
+}
+
+static void take_note(void *ctx, int index, const char *note)
+{
+    (void)index;
+    ((PoolCheck *)ctx)->note = note;
+}
 
 static CaseResult judge_by_line(void *ctx, const Case *c)
 {
-    (void)ctx;
+    PoolCheck *pc = ctx;
+    pc->note = c->line % 2 == 0 ? mem_printf("E-%d WF-3", c->line) : NULL;
     CaseResult r = {c->line % 3 == 0 ? OUTCOME_FAIL : OUTCOME_PASS,
                     c->line % 3 == 0 ? mem_printf("line %d", c->line) : NULL, 0};
     return r;
@@ -152,8 +166,10 @@ static bool check_order(void *ctx, int index, CaseResult r, double seconds)
     PoolCheck *pc = ctx;
     (void)seconds;
     const char *want = index % 3 == 0 ? mem_printf("line %d", index) : NULL;
+    const char *fired = index % 2 == 0 ? mem_printf("E-%d WF-3", index) : NULL;
     pc->in_order = pc->in_order && index == pc->seen &&
-                   (want ? r.reason && strcmp(r.reason, want) == 0 : r.reason == NULL);
+                   (want ? r.reason && strcmp(r.reason, want) == 0 : r.reason == NULL) &&
+                   (fired ? pc->note && strcmp(pc->note, fired) == 0 : pc->note == NULL);
     pc->seen++;
     return pc->stop_after == 0 || pc->seen < pc->stop_after;
 }
@@ -168,14 +184,15 @@ static void test_pool_order(void)
         list[i] = &cases[i];
     }
     for (int jobs = 1; jobs <= 3; jobs++) {
-        PoolCheck pc = {0, true, 0};
-        PoolTask t = {list, N, jobs, &pc, judge_by_line, check_order, NULL};
+        PoolCheck pc = {0, true, 0, NULL};
+        PoolTask t = {list,        N,    jobs,         &pc,      judge_by_line,
+                      check_order, NULL, note_of_case, take_note};
         CU_ASSERT_EQUAL(pool_run(&t), N);
         CU_ASSERT_EQUAL(pc.seen, N);
         CU_ASSERT_TRUE(pc.in_order);
     }
-    PoolCheck pc = {0, true, 7};
-    PoolTask t = {list, N, 2, &pc, judge_by_line, check_order, NULL};
+    PoolCheck pc = {0, true, 7, NULL};
+    PoolTask t = {list, N, 2, &pc, judge_by_line, check_order, NULL, note_of_case, take_note};
     CU_ASSERT_EQUAL(pool_run(&t), 7);
 }
 
