@@ -186,7 +186,12 @@ def binary_dtype_cases(rng, name, kind):
 
 
 def binary_reject_cases(name, kind):
-    """Two different non-bool dtypes are rejected by every binary operator's inference."""
+    """Two different non-bool dtypes are rejected by the arithmetic operators' inference
+    (InferBinaryArithOpOutDtype). The comparisons are left out: TVM's InferStructInfoBroadcastCMP
+    gives bool without comparing the operand dtypes, where the reference rejects them
+    (ops_elemwise.py's `*-dtype-mismatch` cases pin that decision)."""
+    if kind == "cmp":
+        return []
     pairs = [("int8", "uint8"), ("float16", "float64"), ("int64", "float64")]
     if kind in ("bitwise", "shift"):
         pairs = [("int8", "uint8"), ("int16", "int64"), ("int64", "uint8")]
@@ -283,10 +288,14 @@ def raw_unary_input(rng, name, domain, dtype, shape):
     return ew.rand(rng, shape, dtype, domain)
 
 
-def unary_dtypes(kind):
+def unary_dtypes(name, kind):
     if kind == "float":
         return ("float16",)
     if kind == "any":
+        # TVM v0.22 cannot build negative or sign of an unsigned tensor (its lowering makes
+        # the constant -1 in the unsigned dtype); their uint8 results are left unpinned.
+        if name in ("negative", "sign"):
+            return ("int8", "int16", "int64") + FLOATS
         return INTS + FLOATS
     if kind == "check":
         return ("float16", "int32")
@@ -296,19 +305,27 @@ def unary_dtypes(kind):
 
 
 EXISTING_FLOAT16 = {"exp", "sqrt", "sigmoid"}
+STEPWISE_FLOAT16 = {"asinh", "acosh", "atanh"}
 
 
 def unary_cases(rng, name, kind, domain):
     cases = []
-    for dtype in unary_dtypes(kind):
+    for dtype in unary_dtypes(name, kind):
         if dtype == "float16" and name in EXISTING_FLOAT16:
             continue
         if kind == "check" and dtype == "float16":
             x = np.array([0.5, np.nan, np.inf, -np.inf, 65504.0, -0.0], dtype="float16")
         else:
             x = unary_input(rng, name, domain, dtype, (2, 3))
-        cases.append(unary_value(name, "%s-%s" % (name, dtype), x,
-                                 "R.%s on a %s tensor." % (name, dtype), ["dtype-corner"]))
+        case = unary_value(name, "%s-%s" % (name, dtype), x, "R.%s on a %s tensor." %
+                           (name, dtype), ["dtype-corner"])
+        if dtype == "float16" and name in STEPWISE_FLOAT16:
+            # TVM evaluates the formula (log(x + sqrt(x * x + 1)), ...) step by step in
+            # float16; each step rounds, so its result is a few ulps from the once-rounded
+            # value: 5e-3 is five float16 ulps near 1.
+            case["tolerance"] = {"rtol": 5e-3, "atol": 1e-3}
+            case["description"] += " TVM computes the formula step by step in float16."
+        cases.append(case)
     if kind == "float":
         for dtype in ("int64", "uint8", "bool"):
             cases.append({
