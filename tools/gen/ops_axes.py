@@ -471,7 +471,77 @@ def create_cases():
     return cs
 
 
+# ---- indexing, sorting and *_like over every dtype ----------------------------------------
+
+
+def distinct(rng, shape, dtype):
+    """Values without ties (sorting orders them one way only)."""
+    n = int(np.prod(shape))
+    if dtype == "bool":
+        return np.array([False, True] * (n // 2) + [False] * (n % 2)).reshape(shape)
+    base = rng.permutation(n) - (0 if dtype.startswith("uint") else n // 2)
+    if dtype.startswith("float"):
+        return (base / 4.0).astype(dtype).reshape(shape)
+    return base.astype(dtype).reshape(shape)
+
+
+def sweep_cases(rng):
+    cs = []
+    for k, dtype in enumerate(MOVE_DTYPES):
+        x = data(rng, (3, 4), dtype)
+        ity = "int32" if k % 2 else "int64"
+        idx = np.array([[2, 0], [1, 3]], dtype=ity)
+        cs.append(value("take", dtype, "take of a %s tensor along axis 1 with %s indices." %
+                        (dtype, ity), [("x", ann((3, 4), dtype)), ("i", ann((2, 2), ity))],
+                        "R.take(x, i, axis=1)", [x, idx], np.take(x, idx, axis=1), "axes_sweep",
+                        ["dtype-corner"]))
+        gi = np.array([[0, 2, 1, 0], [2, 2, 0, 1]], dtype=ity)
+        cs.append(value("gather_elements", dtype, "gather_elements of a %s tensor along axis 0 "
+                        "with %s indices." % (dtype, ity),
+                        [("x", ann((3, 4), dtype)), ("i", ann((2, 4), ity))],
+                        "R.gather_elements(x, i, axis=0)", [x, gi],
+                        np.take_along_axis(x, gi.astype(np.int64), axis=0), "axes_sweep",
+                        ["dtype-corner"]))
+        ni = np.array([[2, 1], [0, 3]], dtype="int64")
+        cs.append(value("gather_nd", dtype, "gather_nd of a %s tensor with int64 index pairs." %
+                        dtype, [("x", ann((3, 4), dtype)), ("i", ann((2, 2), "int64"))],
+                        "R.gather_nd(x, i)", [x, ni], x[ni[:, 0], ni[:, 1]], "axes_sweep",
+                        ["dtype-corner"]))
+        cs.append(value("split", dtype, "split of a %s tensor into 2 along axis 1." % dtype,
+                        [("x", ann((3, 4), dtype))], "R.split(x, 2, axis=1)", [x],
+                        mh.tuple_value([np.array(p) for p in np.split(x, 2, 1)]), "axes_sweep",
+                        ["dtype-corner"]))
+        for op, fill in (("zeros_like", 0), ("ones_like", 1)):
+            cs.append(value(op, dtype, "R.%s of a %s tensor has its shape and dtype." %
+                            (op, dtype), [("x", ann((2, 3), dtype))], "R.%s(x)" % op,
+                            [data(rng, (2, 3), dtype)],
+                            np.full((2, 3), fill, mh.np_dtype(dtype)), "axes_sweep",
+                            ["dtype-corner"]))
+        if dtype != "bool":
+            d = distinct(rng, (2, 4), dtype)
+            cs.append(value("sort", dtype, "sort of distinct %s values along the last axis." %
+                            dtype, [("x", ann((2, 4), dtype))], "R.sort(x)", [d],
+                            np.sort(d, axis=-1), "axes_sweep", ["dtype-corner"]))
+            cs.append(value("argsort", dtype, "argsort of distinct %s values, descending, "
+                            "int64 indices." % dtype, [("x", ann((2, 4), dtype))],
+                            'R.argsort(x, descending=True, dtype="int64")', [d],
+                            np.argsort(-d.astype(np.float64), axis=-1).astype("int64"),
+                            "axes_sweep", ["dtype-corner"]))
+            order = np.argsort(-d.astype(np.float64), axis=-1)[:, :2]
+            cs.append(value("topk", dtype, "topk of distinct %s values: the two largest and "
+                            "their int32 indices." % dtype, [("x", ann((2, 4), dtype))],
+                            "R.topk(x, k=2)", [d],
+                            mh.tuple_value([np.take_along_axis(d, order, -1),
+                                            order.astype("int32")]), "axes_sweep",
+                            ["dtype-corner"]))
+    cs.append(static("gather_nd", "int32-indices", "gather_nd requires int64 indices (TVM's "
+                     "InferStructInfoGatherND): int32 indices are a dtype error.",
+                     [("x", ann((3, 4), "float32")), ("i", ann((2, 2), "int32"))],
+                     "R.gather_nd(x, i)", "OpDTypeMismatch", "axes_sweep", ["dtype-corner"]))
+    return cs
+
+
 def cases():
     rng = np.random.default_rng(11260)
     return (move_cases(rng) + move_corner_cases(rng) + join_corner_cases(rng) + stat_cases(rng) +
-            create_cases())
+            create_cases() + sweep_cases(rng))

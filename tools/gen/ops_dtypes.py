@@ -259,6 +259,38 @@ def binary_shape_cases(rng, name, kind):
     return cases
 
 
+def binary_unknown_cases(name, kind):
+    """What the inference derives when an operand's rank, dims or dtype is unknown
+    (src/relax/op/tensor/binary.cc InferStructInfoBroadcast): an unknown rank on either side
+    gives an unknown rank; known ranks whose dims are unknown give the larger rank; an unknown
+    (void) dtype on either side gives an unknown dtype (comparisons stay bool)."""
+    dtype = ew.primary_dtype(kind)
+    cmp = name in ew.CMP_FN
+    out = "bool" if cmp else dtype
+    cases = []
+
+    def sinfo_case(suffix, a, b, want, desc):
+        cases.append({
+            "file": "dtypes_binary", "id": "%s-%s" % (name, suffix), "description": desc,
+            "spec": [rule(name)], "tags": ["shape-corner"],
+            "program": prog([("x1", a), ("x2", b)], "R.%s(x1, x2)" % name),
+            "struct_info": {"r": want},
+        })
+
+    sinfo_case("unknown-rank", 'R.Tensor(dtype="%s")' % dtype, ann((2, 3), dtype),
+               'R.Tensor(dtype="%s")' % out,
+               "R.%s of a tensor of unknown rank and a (2, 3) tensor: the rank is unknown." % name)
+    sinfo_case("unknown-dims", 'R.Tensor(dtype="%s", ndim=3)' % dtype, ann((2, 3), dtype),
+               'R.Tensor(dtype="%s", ndim=3)' % out,
+               "R.%s of a rank-3 tensor of unknown dims and a (2, 3) tensor: rank 3, dims "
+               "unknown." % name)
+    void_out = 'R.Tensor((2, 3), dtype="bool")' if cmp else "R.Tensor((2, 3))"
+    sinfo_case("unknown-dtype", "R.Tensor((2, 3))", ann((3,), dtype), void_out,
+               "R.%s of a (2, 3) tensor of unknown dtype and a (3,) %s tensor: the shape "
+               "broadcasts, the dtype is %s." % (name, dtype, "bool" if cmp else "unknown"))
+    return cases
+
+
 # ---- unary -----------------------------------------------------------------------------
 
 
@@ -367,6 +399,17 @@ def unary_cases(rng, name, kind, domain):
                    "    r = R.%s(x)\n    return r\n" % (dtype, name),
         "struct_info": {"r": 'R.Tensor((2, n, n * 2), dtype="%s")' % out},
     })
+    if kind in ("float", "any", "check"):
+        cases.append({
+            "file": "dtypes_unary", "id": "%s-unknown-dtype" % name,
+            "description": "R.%s of a (2, n) tensor of unknown dtype: accepted (the dtype "
+                           "check needs a known dtype), the shape kept." % name,
+            "spec": [rule(name)], "tags": ["shape-corner"],
+            "program": "@R.function\ndef main(x: R.Tensor((2, \"n\"))):\n"
+                       "    r = R.%s(x)\n    return r\n" % name,
+            "struct_info": {"r": 'R.Tensor((2, n), dtype="bool")' if kind == "check" else
+                            "R.Tensor((2, n))"},
+        })
     cases.append({
         "file": "dtypes_unary", "id": "%s-unknown-ndim" % name,
         "description": "R.%s of a tensor of unknown rank derives a tensor of unknown "
@@ -385,6 +428,7 @@ def cases():
         out.extend(binary_dtype_cases(rng, name, kind))
         out.extend(binary_reject_cases(name, kind))
         out.extend(binary_shape_cases(rng, name, kind))
+        out.extend(binary_unknown_cases(name, kind))
     for name, kind, domain in ew.UNARY:
         out.extend(unary_cases(rng, name, kind, domain))
     return out
