@@ -292,6 +292,105 @@ def where_cases(rng):
     return cs
 
 
+# ---- nn layers over dtypes -----------------------------------------------------------------
+
+
+def nn_cases(rng):
+    cs = []
+    for dtype in ("float16", "float64", "int32"):
+        x = mh.floats(rng, (1, 2, 4, 4), dtype) if dtype != "int32" else \
+            rng.integers(-4, 5, size=(1, 2, 4, 4)).astype(dtype)
+        w = mh.floats(rng, (3, 2, 3, 3), dtype) if dtype != "int32" else \
+            rng.integers(-2, 3, size=(3, 2, 3, 3)).astype(dtype)
+        want = ops_nn.np_conv2d(x, w, padding=1)
+        want = np.rint(want).astype(dtype) if dtype == "int32" else want.astype(dtype)
+        cs.append(case("nn.conv2d", "%s-pad1" % dtype, "conv2d of %s NCHW data with one pixel "
+                       "of zero padding, accumulated in %s." % (dtype, dtype),
+                       [("x", ann((1, 2, 4, 4), dtype)), ("w", ann((3, 2, 3, 3), dtype))],
+                       "R.nn.conv2d(x, w, padding=[1, 1, 1, 1])", [x, w], want, "kinds_nn",
+                       ["dtype-corner"], {"rtol": 1e-2, "atol": 1e-2} if dtype == "float16"
+                       else None))
+    for dtype in ("int8", "uint8", "int32", "float16", "float64"):
+        if dtype.startswith("float"):
+            x = mh.floats(rng, (1, 1, 4, 4), dtype)
+        else:
+            x = rng.integers(0 if dtype == "uint8" else -100, 100, size=(1, 1, 4, 4)).astype(dtype)
+        want = ops_nn.np_pool2d(x, "max", (2, 2), strides=(2, 2)).astype(dtype)
+        cs.append(case("nn.max_pool2d", dtype, "max_pool2d of a %s tensor with 2x2 windows, "
+                       "stride 2." % dtype, [("x", ann((1, 1, 4, 4), dtype))],
+                       "R.nn.max_pool2d(x, pool_size=[2, 2], strides=[2, 2])", [x], want,
+                       "kinds_nn", ["dtype-corner"]))
+        if dtype.startswith("float"):
+            want = ops_nn.np_pool2d(x, "avg", (2, 2), strides=(2, 2)).astype(dtype)
+            cs.append(case("nn.avg_pool2d", dtype, "avg_pool2d of a %s tensor with 2x2 windows, "
+                           "stride 2." % dtype, [("x", ann((1, 1, 4, 4), dtype))],
+                           "R.nn.avg_pool2d(x, pool_size=[2, 2], strides=[2, 2])", [x], want,
+                           "kinds_nn", ["dtype-corner"]))
+            want = x.astype(np.float64).mean(axis=(2, 3), keepdims=True).astype(dtype)
+            cs.append(case("nn.adaptive_avg_pool2d", dtype, "adaptive_avg_pool2d of a %s tensor "
+                           "to 1x1 is the mean." % dtype, [("x", ann((1, 1, 4, 4), dtype))],
+                           "R.nn.adaptive_avg_pool2d(x, output_size=[1, 1])", [x], want,
+                           "kinds_nn", ["dtype-corner"]))
+            g = mh.floats(rng, (4,), dtype)
+            b = mh.floats(rng, (4,), dtype)
+            xx = mh.floats(rng, (2, 4), dtype)
+            want = ops_nn.np_layer_norm(xx, g.astype(np.float64), b.astype(np.float64),
+                                        [-1]).astype(dtype)
+            cs.append(case("nn.layer_norm", dtype, "layer_norm over the last axis of a %s "
+                           "tensor." % dtype, [("x", ann((2, 4), dtype)), ("g", ann((4,), dtype)),
+                                               ("b", ann((4,), dtype))],
+                           "R.nn.layer_norm(x, g, b, axes=[-1])", [xx, g, b], want, "kinds_nn",
+                           ["dtype-corner"], F16_TOL if dtype == "float16" else
+                           {"rtol": 1e-9, "atol": 1e-12}))
+            xf = xx.astype(np.float64)
+            want = (xf / np.sqrt(np.mean(xf * xf, axis=-1, keepdims=True) + 1e-5) *
+                    g.astype(np.float64)).astype(dtype)
+            cs.append(case("nn.rms_norm", dtype, "rms_norm over the last axis of a %s tensor." %
+                           dtype, [("x", ann((2, 4), dtype)), ("g", ann((4,), dtype))],
+                           "R.nn.rms_norm(x, g, axes=[-1])", [xx, g], want, "kinds_nn",
+                           ["dtype-corner"], F16_TOL if dtype == "float16" else
+                           {"rtol": 1e-9, "atol": 1e-12}))
+    for dtype in ("bool", "int8", "float16", "float64"):
+        x = rng.integers(0, 2, size=(2, 2)).astype(bool) if dtype == "bool" else \
+            (rng.integers(-9, 9, size=(2, 2)).astype(dtype) if dtype == "int8" else
+             mh.floats(rng, (2, 2), dtype))
+        want = np.pad(x, ((1, 0), (0, 2)))
+        cs.append(case("nn.pad", dtype, "nn.pad of a %s tensor with zeros: one row before, two "
+                       "columns after." % dtype, [("x", ann((2, 2), dtype))],
+                       "R.nn.pad(x, pad_width=[1, 0, 0, 2])", [x], want, "kinds_nn",
+                       ["dtype-corner"]))
+    F = "float32"
+    cs.append(static("nn.conv2d", "unknown-dims", "conv2d of a rank-4 input of unknown dims "
+                     "derives a rank-4 result.", [("x", 'R.Tensor(dtype="float32", ndim=4)'),
+                                                   ("w", ann((3, 2, 3, 3), F))],
+                     "R.nn.conv2d(x, w)", 'R.Tensor(dtype="float32", ndim=4)', "kinds_nn",
+                     ["shape-corner"]))
+    cs.append(static("nn.conv2d", "rank3-input", "conv2d of a rank-3 input is a shape error.",
+                     [("x", ann((2, 4, 4), F)), ("w", ann((3, 2, 3, 3), F))],
+                     "R.nn.conv2d(x, w)", "OpShapeMismatch", "kinds_nn", ["shape-corner"]))
+    cs.append(static("nn.max_pool2d", "rank3-input", "max_pool2d of a rank-3 input is a shape "
+                     "error.", [("x", ann((1, 4, 4), F))], "R.nn.max_pool2d(x, pool_size=[2, 2])",
+                     "OpShapeMismatch", "kinds_nn", ["shape-corner"]))
+    cs.append(static("nn.max_pool2d", "sym", "max_pool2d of (n, c, h, w) with 2x2 windows and "
+                     "stride 2 derives (n, c, (h - 2) // 2 + 1, (w - 2) // 2 + 1).",
+                     [("x", ann(("n", "c", "h", "w"), F))],
+                     "R.nn.max_pool2d(x, pool_size=[2, 2], strides=[2, 2])",
+                     'R.Tensor((n, c, (h - 2) // 2 + 1, (w - 2) // 2 + 1), dtype="float32")',
+                     "kinds_nn", ["symbolic"]))
+    cs.append(static("nn.layer_norm", "gamma-shape", "layer_norm whose gamma does not match the "
+                     "normalized axis is a shape error.",
+                     [("x", ann((2, 4), F)), ("g", ann((3,), F)), ("b", ann((4,), F))],
+                     "R.nn.layer_norm(x, g, b, axes=[-1])", "OpShapeMismatch", "kinds_nn",
+                     ["shape-corner"]))
+    cs.append(static("nn.layer_norm", "int-input", "layer_norm of an int32 tensor is a dtype "
+                     "error.", [("x", ann((2, 4), "int32")), ("g", ann((4,), "int32")),
+                                ("b", ann((4,), "int32"))],
+                     "R.nn.layer_norm(x, g, b, axes=[-1])", "OpDTypeMismatch", "kinds_nn",
+                     ["dtype-corner"]))
+    return cs
+
+
 def cases():
     rng = np.random.default_rng(112620)
-    return astype_cases() + act_cases(rng) + matmul_cases(rng) + where_cases(rng)
+    return (astype_cases() + act_cases(rng) + matmul_cases(rng) + where_cases(rng) +
+            nn_cases(rng))
