@@ -541,7 +541,15 @@ def sweep_cases(rng):
     return cs
 
 
+# Cases another family already holds with the same program and expectation (ops_manip.py).
+DUPLICATES = {
+    "argmax-sym", "argmin-sym", "concat-other-axis-mismatch", "expand_dims-axis-out-of-range",
+    "flatten-sym", "reshape-count-mismatch", "squeeze-sym-unknown"
+}
+
+
 def cases():
     rng = np.random.default_rng(11260)
-    return (move_cases(rng) + move_corner_cases(rng) + join_corner_cases(rng) + stat_cases(rng) +
-            create_cases() + sweep_cases(rng))
+    out = (move_cases(rng) + move_corner_cases(rng) + join_corner_cases(rng) + stat_cases(rng) +
+           create_cases() + sweep_cases(rng))
+    return [c for c in out if c["id"] not in DUPLICATES]

@@ -291,6 +291,70 @@ def binary_unknown_cases(name, kind):
     return cases
 
 
+NON_COMMUTATIVE = {"subtract", "divide", "floor_divide", "mod", "floor_mod", "power", "less",
+                   "greater", "less_equal", "greater_equal", "left_shift", "right_shift",
+                   "log_add_exp"}
+
+
+def prim_scalar(rng, name, kind, dtype):
+    """A scalar operand that keeps the result defined (non-zero divisors, small shifts)."""
+    if dtype == "bool":
+        return bool(rng.integers(0, 2))
+    if kind == "shift":
+        return int(rng.integers(0, 5))
+    if dtype.startswith("float"):
+        v = float(np.float32(rng.integers(-16, 17) / 4.0))
+        if name in ("divide", "floor_divide", "mod", "floor_mod") and v == 0:
+            v = 1.5
+        if name == "power":
+            v = 2.0
+        return v
+    v = int(rng.integers(-9, 10))
+    return v if v != 0 or name not in ("divide", "floor_divide", "mod", "floor_mod") else 3
+
+
+def binary_prim_cases(rng, name, kind):
+    """A PrimValue operand acts as a rank-0 tensor of its dtype (InferStructInfoBroadcast reads
+    a PrimStructInfo's dtype and an empty shape); two PrimValues derive R.Prim."""
+    dtype = ew.primary_dtype(kind)
+    out_dtype = "bool" if name in ew.CMP_FN else dtype
+    cases = []
+    # multiply's tensor-then-PrimValue program is ops_elemwise.py's multiply-tensor-prim.
+    orders = ([("right", False)] if name != "multiply" else [("left", True)]) + \
+        ([("left", True)] if name in NON_COMMUTATIVE else [])
+    for suffix, prim_first in orders:
+        a, _ = operands(rng, name, kind, dtype, (2, 3), (3,))
+        v = prim_scalar(rng, name, kind, dtype)
+        pv = np.asarray(v, dtype=dtype if dtype != "bool" else bool)
+        x1, x2 = (pv, a) if prim_first else (a, pv)
+        out = np.asarray(ew.binary_oracle(name, x1, x2))
+        tensor_param = ("x", tensor_ann((2, 3), dtype))
+        prim_param = ("p", 'R.Prim("%s")' % dtype)
+        params = [prim_param, tensor_param] if prim_first else [tensor_param, prim_param]
+        expr = "R.%s(p, x)" % name if prim_first else "R.%s(x, p)" % name
+        args = [g.Prim(dtype, v), a] if prim_first else [a, g.Prim(dtype, v)]
+        cases.append({
+            "file": "dtypes_binary", "id": "%s-prim-%s" % (name, suffix),
+            "description": "R.%s of a (2, 3) %s tensor and a %s PrimValue %s: the PrimValue "
+                           "acts as a rank-0 tensor." % (name, dtype, dtype,
+                                                          "on the left" if prim_first else
+                                                          "on the right"),
+            "spec": [rule(name)], "tags": ["prim"],
+            "program": prog(params, expr, tensor_ann((2, 3), out_dtype)),
+            "args": args, "value": out,
+        })
+    cases.append({
+        "file": "dtypes_binary", "id": "%s-prim-prim-sinfo" % name,
+        "description": "R.%s of two %s PrimValues derives R.Prim(\"%s\")." %
+                       (name, dtype, out_dtype),
+        "spec": [rule(name)], "tags": ["prim"],
+        "program": prog([("p", 'R.Prim("%s")' % dtype), ("q", 'R.Prim("%s")' % dtype)],
+                        "R.%s(p, q)" % name),
+        "struct_info": {"r": 'R.Prim("%s")' % out_dtype},
+    })
+    return cases
+
+
 # ---- unary -----------------------------------------------------------------------------
 
 
@@ -423,12 +487,14 @@ def unary_cases(rng, name, kind, domain):
 
 def cases():
     rng = np.random.default_rng(20261126)
+    prim_rng = np.random.default_rng(26112026)
     out = []
     for name, kind in ew.BINARY:
         out.extend(binary_dtype_cases(rng, name, kind))
         out.extend(binary_reject_cases(name, kind))
         out.extend(binary_shape_cases(rng, name, kind))
         out.extend(binary_unknown_cases(name, kind))
+        out.extend(binary_prim_cases(prim_rng, name, kind))
     for name, kind, domain in ew.UNARY:
         out.extend(unary_cases(rng, name, kind, domain))
     return out

@@ -390,7 +390,16 @@ def nn_cases(rng):
     return cs
 
 
+# Cases another family already holds with the same program and expectation (ops_act.py, ops_nn.py, ops_manip.py).
+DUPLICATES = {
+    "nn.layer_norm-gamma-shape", "nn.max_pool2d-sym", "nn.log_softmax-axis-out-of-range",
+    "nn.softmax-axis-out-of-range", "nn.softplus-rejects-int64",
+    "where-values-dtype-mismatch"
+}
+
+
 def cases():
     rng = np.random.default_rng(112620)
-    return (astype_cases() + act_cases(rng) + matmul_cases(rng) + where_cases(rng) +
-            nn_cases(rng))
+    out = (astype_cases() + act_cases(rng) + matmul_cases(rng) + where_cases(rng) +
+           nn_cases(rng))
+    return [c for c in out if c["id"] not in DUPLICATES]
