@@ -541,6 +541,75 @@ def sweep_cases(rng):
     return cs
 
 
+# ---- inference on tensors of unknown rank or dims ----------------------------------------
+
+# (op, cid, input StructInfo, expression, derived StructInfo, what TVM's inference does), read
+# from InferStructInfoFlatten / ExpandDims / PermuteDims / Tile / Repeat / Flip in
+# src/relax/op/tensor/manipulate.cc of TVM v0.22.
+UNKNOWN = [
+    ("flatten", "unknown-rank", 'R.Tensor(dtype="float32")', "R.flatten(x)",
+     'R.Tensor(dtype="float32", ndim=1)', "an unknown rank flattens to rank 1"),
+    ("flatten", "unknown-dims", 'R.Tensor(dtype="float32", ndim=3)', "R.flatten(x)",
+     'R.Tensor(dtype="float32", ndim=1)', "unknown dims flatten to rank 1, length unknown"),
+    ("flatten", "rank1-itself", 'R.Tensor(("n",), "float32")', "R.flatten(x)",
+     'R.Tensor((n,), dtype="float32")', "a rank-1 tensor is its own flattening"),
+    ("flatten", "rank0-sinfo", 'R.Tensor((), "float32")', "R.flatten(x)",
+     'R.Tensor((1,), dtype="float32")', "a rank-0 tensor flattens to (1,)"),
+    ("flatten", "product", 'R.Tensor(("n", 2, "m"), "float32")', "R.flatten(x)",
+     'R.Tensor((n * 2 * m,), dtype="float32")', "known dims flatten to their product"),
+    ("expand_dims", "unknown-rank", 'R.Tensor(dtype="float32")', "R.expand_dims(x, 0)",
+     'R.Tensor(dtype="float32")', "an unknown rank stays unknown"),
+    ("expand_dims", "unknown-dims", 'R.Tensor(dtype="float32", ndim=2)',
+     "R.expand_dims(x, [0, -1])", 'R.Tensor(dtype="float32", ndim=4)',
+     "unknown dims gain the new axes in the rank"),
+    ("expand_dims", "sym", 'R.Tensor(("n", "m"), "float32")', "R.expand_dims(x, [1])",
+     'R.Tensor((n, 1, m), dtype="float32")', "a 1 is inserted at axis 1"),
+    ("permute_dims", "identity", 'R.Tensor(("n", "m"), "float32")',
+     "R.permute_dims(x, [0, 1])", 'R.Tensor((n, m), dtype="float32")',
+     "the identity permutation keeps the StructInfo"),
+    ("permute_dims", "unknown-dims", 'R.Tensor(dtype="float32", ndim=3)',
+     "R.permute_dims(x, [2, 0, 1])", 'R.Tensor(dtype="float32", ndim=3)',
+     "unknown dims keep only the rank"),
+    ("permute_dims", "unknown-rank-default", 'R.Tensor(dtype="float32")', "R.permute_dims(x)",
+     'R.Tensor(dtype="float32")', "reversing an unknown rank gives an unknown rank"),
+    ("tile", "unknown-rank", 'R.Tensor(dtype="float32")', "R.tile(x, [2, 2])",
+     'R.Tensor(dtype="float32")', "an unknown rank stays unknown"),
+    ("tile", "unknown-dims-longer-repeats", 'R.Tensor(dtype="float32", ndim=2)',
+     "R.tile(x, [2, 1, 1])", 'R.Tensor(dtype="float32", ndim=3)',
+     "more repeats than dims give the repeats' rank"),
+    ("tile", "unknown-dims-all-ones", 'R.Tensor(dtype="float32", ndim=2)',
+     "R.tile(x, [1, 1])", 'R.Tensor(dtype="float32", ndim=2)',
+     "repeats that are all 1 keep the StructInfo"),
+    ("tile", "sym-short-repeats", 'R.Tensor(("n", 3), "float32")', "R.tile(x, [2])",
+     'R.Tensor((n, 6), dtype="float32")', "a short repeats list multiplies the last dims"),
+    ("tile", "sym-long-repeats", 'R.Tensor(("n", 3), "float32")', "R.tile(x, [2, 1, 1])",
+     'R.Tensor((2, n, 3), dtype="float32")', "a long repeats list prepends its first entries"),
+    ("repeat", "unknown-dims-axis", 'R.Tensor(dtype="float32", ndim=2)',
+     "R.repeat(x, 2, axis=0)", 'R.Tensor(dtype="float32", ndim=2)',
+     "unknown dims repeated along an axis keep the rank"),
+    ("repeat", "unknown-dims-once", 'R.Tensor(dtype="float32", ndim=2)',
+     "R.repeat(x, 1, axis=1)", 'R.Tensor(dtype="float32", ndim=2)',
+     "repeating once keeps the StructInfo"),
+    ("repeat", "unknown-rank-flat", 'R.Tensor(dtype="float32")', "R.repeat(x, 3)",
+     'R.Tensor(dtype="float32", ndim=1)', "without an axis the result is rank 1"),
+    ("repeat", "sym-axis", 'R.Tensor(("n", 3), "float32")', "R.repeat(x, 2, axis=0)",
+     'R.Tensor((n * 2, 3), dtype="float32")', "the repeated axis is multiplied"),
+    ("repeat", "sym-flat", 'R.Tensor(("n", 3), "float32")', "R.repeat(x, 2)",
+     'R.Tensor((n * 6,), dtype="float32")', "without an axis the product of the dims is"),
+    ("flip", "unknown-rank", 'R.Tensor(dtype="int8")', "R.flip(x, 0)",
+     'R.Tensor(dtype="int8")', "flip keeps the StructInfo"),
+]
+
+
+def unknown_cases():
+    cs = []
+    for op, cid, sinfo_in, expr, want, why in UNKNOWN:
+        cs.append(static(op, cid, "%s of %s derives %s: %s." % (expr.split("(")[0], sinfo_in,
+                                                                  want, why),
+                         [("x", sinfo_in)], expr, want, "axes_unknown", ["shape-corner"]))
+    return cs
+
+
 # Cases another family already holds with the same program and expectation (ops_manip.py).
 DUPLICATES = {
     "argmax-sym", "argmin-sym", "concat-other-axis-mismatch", "expand_dims-axis-out-of-range",
@@ -551,5 +620,5 @@ DUPLICATES = {
 def cases():
     rng = np.random.default_rng(11260)
     out = (move_cases(rng) + move_corner_cases(rng) + join_corner_cases(rng) + stat_cases(rng) +
-           create_cases() + sweep_cases(rng))
+           create_cases() + sweep_cases(rng) + unknown_cases())
     return [c for c in out if c["id"] not in DUPLICATES]
