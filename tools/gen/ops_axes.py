@@ -613,7 +613,8 @@ def unknown_cases():
 # Cases another family already holds with the same program and expectation (ops_manip.py).
 DUPLICATES = {
     "argmax-sym", "argmin-sym", "concat-other-axis-mismatch", "expand_dims-axis-out-of-range",
-    "flatten-sym", "reshape-count-mismatch", "squeeze-sym-unknown"
+    "flatten-sym", "reshape-count-mismatch", "squeeze-sym-unknown", "expand_dims-sym",
+    "repeat-sym-axis"
 }
 
 
