@@ -519,6 +519,8 @@ def sweep_cases(rng):
                             ["dtype-corner"]))
         if dtype != "bool":
             d = distinct(rng, (2, 4), dtype)
+        # TVM v0.22's CPU sort library has no int8/uint8 kernel ("Unsupported input dtype").
+        if dtype not in ("bool", "int8", "uint8"):
             cs.append(value("sort", dtype, "sort of distinct %s values along the last axis." %
                             dtype, [("x", ann((2, 4), dtype))], "R.sort(x)", [d],
                             np.sort(d, axis=-1), "axes_sweep", ["dtype-corner"]))
@@ -527,6 +529,7 @@ def sweep_cases(rng):
                             'R.argsort(x, descending=True, dtype="int64")', [d],
                             np.argsort(-d.astype(np.float64), axis=-1).astype("int64"),
                             "axes_sweep", ["dtype-corner"]))
+        if dtype != "bool":
             order = np.argsort(-d.astype(np.float64), axis=-1)[:, :2]
             cs.append(value("topk", dtype, "topk of distinct %s values: the two largest and "
                             "their int32 indices." % dtype, [("x", ann((2, 4), dtype))],

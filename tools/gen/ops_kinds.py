@@ -334,14 +334,17 @@ def nn_cases(rng):
             g = mh.floats(rng, (4,), dtype)
             b = mh.floats(rng, (4,), dtype)
             xx = mh.floats(rng, (2, 4), dtype)
+        # TVM v0.22's layer_norm lowering takes float16 and float32 only (its build rejects
+        # float64), so float64 is left unpinned.
+        if dtype == "float16":
             want = ops_nn.np_layer_norm(xx, g.astype(np.float64), b.astype(np.float64),
                                         [-1]).astype(dtype)
             cs.append(case("nn.layer_norm", dtype, "layer_norm over the last axis of a %s "
                            "tensor." % dtype, [("x", ann((2, 4), dtype)), ("g", ann((4,), dtype)),
                                                ("b", ann((4,), dtype))],
                            "R.nn.layer_norm(x, g, b, axes=[-1])", [xx, g, b], want, "kinds_nn",
-                           ["dtype-corner"], F16_TOL if dtype == "float16" else
-                           {"rtol": 1e-9, "atol": 1e-12}))
+                           ["dtype-corner"], F16_TOL))
+        if dtype.startswith("float"):
             xf = xx.astype(np.float64)
             want = (xf / np.sqrt(np.mean(xf * xf, axis=-1, keepdims=True) + 1e-5) *
                     g.astype(np.float64)).astype(dtype)
