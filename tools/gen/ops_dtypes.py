@@ -359,6 +359,40 @@ def binary_prim_cases(rng, name, kind):
     return cases
 
 
+def bool_mix_cases(rng):
+    """A bool operand beside any dtype (op_common.h InferBinaryArithOpOutDtype): the dtypes may
+    differ when one is bool, the result takes the left operand's dtype, and the bool counts
+    as 0 or 1 (TIR's BinaryOpMatchTypes casts it). With the bool on the left TVM v0.22
+    computes in the other dtype against its bool StructInfo (ops_elemwise.py's add-bool-float32
+    is undefined), so only the inference is pinned there."""
+    cases = []
+    for dtype in INTS + FLOATS:
+        for name in ("add", "subtract", "multiply", "maximum", "minimum", "less", "equal"):
+            a, _ = operands(rng, name, "arith", dtype, (2, 3), (3,))
+            b = rng.integers(0, 2, size=(3,)).astype(bool)
+            out = np.asarray(ew.binary_oracle(name, a, b.astype(dtype)))
+            cases.append({
+                "file": "dtypes_binary", "id": "%s-%s-bool" % (name, dtype),
+                "description": "R.%s of a (2, 3) %s tensor and a (3,) bool tensor: the bool is "
+                               "0 or 1 and the result is %s." %
+                               (name, dtype, "bool" if name in ew.CMP_FN else dtype),
+                "spec": [rule(name)], "tags": ["bool-mix", "dtype-corner"],
+                "program": prog([("x1", ann((2, 3), dtype)), ("x2", ann((3,), "bool"))],
+                                "R.%s(x1, x2)" % name, ann((2, 3), str(out.dtype))),
+                "args": [a, b], "value": out,
+            })
+        cases.append({
+            "file": "dtypes_binary", "id": "multiply-bool-%s-sinfo" % dtype,
+            "description": "R.multiply of a bool and a %s tensor derives the left operand's "
+                           "dtype, bool." % dtype,
+            "spec": [rule("multiply")], "tags": ["bool-mix", "dtype-corner"],
+            "program": prog([("x1", ann((3,), "bool")), ("x2", ann((3,), dtype))],
+                            "R.multiply(x1, x2)"),
+            "struct_info": {"r": 'R.Tensor((3,), dtype="bool")'},
+        })
+    return cases
+
+
 # ---- unary -----------------------------------------------------------------------------
 
 
@@ -499,6 +533,7 @@ def cases():
         out.extend(binary_shape_cases(rng, name, kind))
         out.extend(binary_unknown_cases(name, kind))
         out.extend(binary_prim_cases(prim_rng, name, kind))
+    out.extend(bool_mix_cases(np.random.default_rng(1126)))
     for name, kind, domain in ew.UNARY:
         out.extend(unary_cases(rng, name, kind, domain))
     return out
