@@ -621,8 +621,72 @@ DUPLICATES = {
 }
 
 
+def fill_clip_scan_cases(rng):
+    """full/full_like converting a rank-0 fill value to each dtype (TIR-CAST on in-range
+    values), clip over every dtype, cumsum accumulating in a wider dtype, and mean/variance
+    over float16/float64 as ops_manip.tvm_reduce computes them."""
+    cs = []
+    fills = {"bool": 1.0, "int8": -7.75, "uint8": 200.5, "int64": 123456.25, "float16": 0.1,
+             "float64": -2.5}
+    for dtype in MOVE_DTYPES:
+        v = np.asarray(fills[dtype], "float32")
+        if dtype == "bool":
+            want_one = True
+        elif dtype.startswith("float"):
+            want_one = np.asarray(v, dtype)
+        else:
+            want_one = int(np.trunc(float(v)))
+        want = np.full((2, 3), want_one, mh.np_dtype(dtype))
+        cs.append(value("full", dtype, "R.full of the float32 fill %s as %s: converted as a "
+                        "cast." % (float(v), dtype), [("v", ann((), "float32"))],
+                        'R.full((2, 3), v, "%s")' % dtype, [v], want, "axes_fill",
+                        ["dtype-corner"]))
+        x = data(rng, (2, 2), dtype)
+        w = np.asarray(fills[dtype], "float64") if dtype != "bool" else np.asarray(1.0)
+        fv = np.asarray(w, mh.np_dtype(dtype)) if dtype.startswith("float") or dtype == "bool" \
+            else np.asarray(int(np.trunc(float(w))), dtype)
+        cs.append(value("full_like", dtype, "R.full_like of a %s tensor takes its shape and "
+                        "dtype." % dtype, [("x", ann((2, 2), dtype)),
+                                           ("v", ann((), dtype))],
+                        "R.full_like(x, v)", [x, fv], np.full((2, 2), fv, mh.np_dtype(dtype)),
+                        "axes_fill", ["dtype-corner"]))
+    for dtype, lo, hi in (("int8", -5, 5), ("uint8", 10, 100), ("int64", -1000, 1000),
+                          ("float16", -0.5, 0.5), ("float64", -1.25, 2.5)):
+        x = data(rng, (2, 4), dtype)
+        if dtype.startswith("float"):
+            want = np.minimum(np.maximum(x.astype(np.float64), lo), hi).astype(dtype)
+        else:
+            want = np.minimum(np.maximum(x.astype(np.int64), lo), hi).astype(dtype)
+        cs.append(value("clip", dtype, "R.clip of a %s tensor to [%s, %s]." % (dtype, lo, hi),
+                        [("x", ann((2, 4), dtype))], "R.clip(x, %r, %r)" % (lo, hi), [x], want,
+                        "axes_fill", ["dtype-corner"]))
+    x = np.array([100, 100, 100], "int8")
+    cs.append(value("cumsum", "int8-to-int32", "R.cumsum of int8 values with dtype int32 "
+                    "accumulates in int32: 100, 200, 300 do not wrap.",
+                    [("x", ann((3,), "int8"))], 'R.cumsum(x, dtype="int32")', [x],
+                    np.array([100, 200, 300], "int32"), "axes_fill", ["dtype-corner"]))
+    cs.append(value("cumprod", "int8-to-int64", "R.cumprod of int8 values with dtype int64 "
+                    "accumulates in int64.", [("x", ann((3,), "int8"))],
+                    'R.cumprod(x, dtype="int64")', [np.array([100, 100, -100], "int8")],
+                    np.array([100, 10000, -1000000], "int64"), "axes_fill", ["dtype-corner"]))
+    x = mh.floats(rng, (2, 3), "float64")
+    want = np.concatenate([np.zeros((2, 1)), np.cumsum(x, axis=1)[:, :-1]], axis=1)
+    cs.append(value("cumsum", "exclusive-float64", "R.cumsum exclusive along axis 1 of a float64 "
+                    "tensor starts from 0.", [("x", ann((2, 3), "float64"))],
+                    "R.cumsum(x, axis=1, exclusive=True)", [x], want, "axes_fill",
+                    ["shape-corner"]))
+    for op in ("mean", "variance"):
+        for dtype in ("float16", "float64"):
+            x = mh.floats(rng, (2, 4), dtype)
+            cs.append(value(op, dtype, "R.%s over axis -1 of a %s tensor, computed in %s as "
+                            "TVM's legalization does." % (op, dtype, dtype),
+                            [("x", ann((2, 4), dtype))], "R.%s(x, axis=[-1])" % op, [x],
+                            reduce_expect(x, op, (-1,), False), "axes_fill", ["dtype-corner"]))
+    return cs
+
+
 def cases():
     rng = np.random.default_rng(11260)
     out = (move_cases(rng) + move_corner_cases(rng) + join_corner_cases(rng) + stat_cases(rng) +
-           create_cases() + sweep_cases(rng) + unknown_cases())
+           create_cases() + sweep_cases(rng) + unknown_cases() + fill_clip_scan_cases(rng))
     return [c for c in out if c["id"] not in DUPLICATES]
