@@ -156,6 +156,11 @@ def act_cases(rng):
                            .replace("float16 and float64", dtype) % expr.split("(")[0],
                            [("x", ann((2, 4), dtype))], expr, [x], want, "kinds_act",
                            ["dtype-corner"], tol))
+            if op == "nn.gelu" and dtype == "float64":
+                # TVM v0.22's float64 erf is an approximation about 1e-7 from the exact
+                # value, outside float64's tolerance; the reference computes erf exactly.
+                cs[-1]["tags"] = ["dtype-corner", "tvm-diverges"]
+                cs[-1]["description"] += " TVM v0.22's float64 erf is an approximation."
         x = np.zeros((0, 3), "float32")
         cs.append(case(op, "empty", "%s of an empty (0, 3) tensor." % expr.split("(")[0],
                        [("x", ann((0, 3), "float32"))], expr, [x], x, "kinds_act",
