@@ -280,5 +280,10 @@ Value *builtins_call(struct Interp *in, struct Env *env, const Expr *call, Value
         .name = b->op + strlen("relax."),
         .rule = b->rule,
     };
-    return b->fn(&bc);
+    /* DIAG-site: the builtin's own errors without a position point at its call. */
+    Span outer = in->site;
+    in->site = call->span;
+    Value *r = b->fn(&bc);
+    in->site = outer;
+    return r;
 }
