@@ -453,7 +453,7 @@ static const struct {
     const char *name;
     int64_t type;
 } device_kinds[] = {
-    {"cpu", 1},  {"cuda", 2},  {"gpu", 2},   {"cl", 4},       {"opencl", 4},   {"vulkan", 7},
+    {"cpu", 1},   {"cuda", 2},  {"gpu", 2},      {"cl", 4},      {"opencl", 4},   {"vulkan", 7},
     {"metal", 8}, {"rocm", 10}, {"ext_dev", 12}, {"webgpu", 15}, {"hexagon", 16},
 };
 
@@ -470,8 +470,8 @@ static void read_device(ScriptCtx *ctx, const PyExpr *dev, const char *fname, in
         *index = device_field(ctx, dev, 1, index_names, 0);
         return;
     }
-    for (size_t k = 0; path != NULL && ns == NS_TVM && k < sizeof device_kinds / sizeof device_kinds[0];
-         k++) {
+    for (size_t k = 0;
+         path != NULL && ns == NS_TVM && k < sizeof device_kinds / sizeof device_kinds[0]; k++) {
         if (strcmp(path, device_kinds[k].name) != 0)
             continue;
         static const char *const id_names[] = {"dev_id", "index"};
@@ -544,8 +544,14 @@ static Expr *shape_form(ScriptCtx *ctx, const PyExpr *c, const char *fname)
         script_fail(ctx, "BadArguments", v->span, "R.shape takes a list of dims");
     int n = v->u.seq.n;
     PrimExpr **dims = MEM_ARRAY(PrimExpr *, n ? n : 1);
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         dims[i] = script_prim(ctx, v->u.seq.items[i]);
+        /* TS-4.2: a ShapeExpr's dims are int64 (TVM's ShapeExpr casts integer literals and
+         * rejects every other dtype), so an int32 shape variable is no dim. */
+        if (dims[i]->kind != PE_INT && !dtype_equal(dims[i]->dtype, dtype_int64()))
+            script_fail(ctx, "ShapeVarDType", v->u.seq.items[i]->span,
+                        "a dim must be int64, not %s", dtype_str(dims[i]->dtype));
+    }
     return expr_shape(dims, n, c->span);
 }
 
@@ -689,9 +695,8 @@ static AttrValue *typed_attr(ScriptCtx *ctx, OpAttrType type, AttrValue *v, cons
 {
     /* A constant PrimValue (T.IntImm("int32", 8), T.float32(0.1), an alias of one) is its
      * number, as TVM's attribute conversion takes the immediate's value. */
-    const PrimExpr *imm = v->kind == ATTR_EXPR && v->u.expr->kind == EXPR_PRIM_VALUE
-                              ? v->u.expr->u.prim
-                              : NULL;
+    const PrimExpr *imm =
+        v->kind == ATTR_EXPR && v->u.expr->kind == EXPR_PRIM_VALUE ? v->u.expr->u.prim : NULL;
     if (imm != NULL && imm->kind == PE_INT && type != OPA_OPT_PRIM)
         v = dtype_is_bool(imm->dtype) ? attr_bool(imm->u.int_value != 0, v->span)
                                       : attr_int(imm->u.int_value, v->span);

@@ -53,7 +53,9 @@ static Value *vm_invoke_closure(void *ctx, Value **args, int nargs)
 {
     rule_fired("LOW-vm_builtin");
     Interp *in = ctx;
-    if (nargs < 1)
+    /* LOW-vm_builtin: a first argument that is no closure or packed function is a bad
+     * argument of this packed function, not a call of a non-callable in the program. */
+    if (nargs < 1 || (args[0]->kind != VAL_CLOSURE && args[0]->kind != VAL_PACKED))
         interp_fail(in, "PackedFuncError", "LOW-vm_builtin", span_none(),
                     "vm.builtin.invoke_closure takes a closure and its arguments");
     return interp_call(in, args[0], args + 1, nargs - 1, span_none());

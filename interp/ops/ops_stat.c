@@ -7,6 +7,20 @@
 
 /* ---- reductions -------------------------------------------------------------------------- */
 
+/* OP-sum ... OP-argmin: the result shape when the input's dims are unknown, as TVM's
+ * inference gives it: rank 0 is the shape (), and reducing every axis of a tensor of known
+ * rank with keepdims gives all ones; otherwise only the rank (or nothing) is known. */
+static OpShape reduce_unknown_dims(bool all_axes, bool keep, int out_ndim)
+{
+    OpShape r = {NULL, out_ndim};
+    if (out_ndim == 0 || (all_axes && keep && out_ndim > 0)) {
+        r.dims = MEM_ARRAY(PrimExpr *, out_ndim > 0 ? out_ndim : 1);
+        for (int i = 0; i < out_ndim; i++)
+            r.dims[i] = manip_dim_int(1);
+    }
+    return r;
+}
+
 /* The result shape of reducing `axes` (NULL: all) of x, keeping reduced dims as 1 or not. */
 static StructInfo *infer_reduce(OpInferCtx *ctx)
 {
@@ -21,7 +35,7 @@ static StructInfo *infer_reduce(OpInferCtx *ctx)
     DataType dt = x->u.tensor.dtype;
     VDevice *vd = x->u.tensor.vdevice;
     if (s.ndim < 0) {
-        OpShape r = {NULL, (axis == NULL && !keep) ? 0 : -1};
+        OpShape r = reduce_unknown_dims(axis == NULL, keep, (axis == NULL && !keep) ? 0 : -1);
         return ops_tensor_result(r, dt, vd, ctx->call->span);
     }
     int *ax, n;
@@ -33,7 +47,9 @@ static StructInfo *infer_reduce(OpInferCtx *ctx)
     for (int i = 0; i < n; i++)
         red[ax[i]] = true;
     OpShape r = {NULL, keep ? s.ndim : s.ndim - n};
-    if (s.dims != NULL) {
+    if (s.dims == NULL)
+        r = reduce_unknown_dims(axis == NULL, keep, r.ndim);
+    else {
         r.dims = MEM_ARRAY(PrimExpr *, s.ndim > 0 ? s.ndim : 1);
         for (int i = 0, j = 0; i < s.ndim; i++) {
             if (!red[i])
@@ -155,7 +171,7 @@ static StructInfo *infer_arg_extreme(OpInferCtx *ctx)
     if (axis != NULL && axis->kind != ATTR_INT)
         return ops_infer_fail(ctx, "OpAttr", "axis must be an int");
     if (s.ndim < 0) {
-        OpShape r = {NULL, (axis == NULL && !keep) ? 0 : -1};
+        OpShape r = reduce_unknown_dims(axis == NULL, keep, (axis == NULL && !keep) ? 0 : -1);
         return ops_tensor_result(r, dtype_int64(), x->u.tensor.vdevice, ctx->call->span);
     }
     if (axis != NULL && !ops_normalize_axis(ctx, axis->u.i, s.ndim, &k))
@@ -170,6 +186,8 @@ static StructInfo *infer_arg_extreme(OpInferCtx *ctx)
             dims[r.ndim++] = manip_dim_int(1);
     }
     r.dims = s.dims ? dims : NULL;
+    if (s.dims == NULL)
+        r = reduce_unknown_dims(axis == NULL, keep, r.ndim);
     return ops_tensor_result(r, dtype_int64(), x->u.tensor.vdevice, ctx->call->span);
 }
 

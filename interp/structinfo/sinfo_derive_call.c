@@ -96,10 +96,14 @@ static StructInfo *infer_shape_of(SiCtx *c, const Expr *e)
     return sinfo_shape(NULL, t->u.tensor.ndim, e->span);
 }
 
-static StructInfo *infer_shape_to_tensor(const Expr *e)
+static StructInfo *infer_shape_to_tensor(SiCtx *c, const Expr *e)
 {
     rule_fired("BI-shape_to_tensor");
     const StructInfo *s = arg_sinfo(e, 0);
+    /* BI-shape_to_tensor: TVM's inference requires a Shape (R.Object may still be one). */
+    if (s != NULL && s->kind != SINFO_SHAPE && s->kind != SINFO_OBJECT)
+        si_error(c, "OpArgument", "SI-14", e->span, "R.shape_to_tensor needs a shape, got %s",
+                 printer_print_sinfo(s));
     int ndim = s != NULL && s->kind == SINFO_SHAPE ? s->u.shape.ndim : -1;
     if (ndim < 0)
         return sinfo_tensor(NULL, dtype_int64(), NULL, 1, e->span);
@@ -108,10 +112,15 @@ static StructInfo *infer_shape_to_tensor(const Expr *e)
     return sinfo_tensor(expr_shape(dims, 1, e->span), dtype_int64(), NULL, 1, e->span);
 }
 
-static StructInfo *infer_tensor_to_shape(const Expr *e)
+static StructInfo *infer_tensor_to_shape(SiCtx *c, const Expr *e)
 {
     rule_fired("BI-tensor_to_shape");
     const StructInfo *t = arg_sinfo(e, 0);
+    /* BI-tensor_to_shape: TVM's inference requires a tensor of rank 1 (or unknown rank). */
+    if (t != NULL && t->kind != SINFO_OBJECT &&
+        (t->kind != SINFO_TENSOR || (t->u.tensor.ndim != -1 && t->u.tensor.ndim != 1)))
+        si_error(c, "OpArgument", "SI-14", e->span, "R.tensor_to_shape needs a 1-D tensor, got %s",
+                 printer_print_sinfo(t));
     int64_t len;
     if (t != NULL && t->kind == SINFO_TENSOR && t->u.tensor.shape != NULL &&
         t->u.tensor.shape->kind == EXPR_SHAPE && t->u.tensor.shape->u.shape.n == 1 &&
@@ -207,9 +216,9 @@ static StructInfo *infer_builtin(SiCtx *c, const Expr *e, const char *op)
     if (strcmp(op, "relax.shape_of") == 0)
         return infer_shape_of(c, e);
     if (strcmp(op, "relax.shape_to_tensor") == 0)
-        return infer_shape_to_tensor(e);
+        return infer_shape_to_tensor(c, e);
     if (strcmp(op, "relax.tensor_to_shape") == 0)
-        return infer_tensor_to_shape(e);
+        return infer_tensor_to_shape(c, e);
     if (strcmp(op, "relax.to_vdevice") == 0)
         return infer_to_vdevice(c, e);
     if (strcmp(op, "relax.hint_on_device") == 0 && c->mod->nvdevices > 0)

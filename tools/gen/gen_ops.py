@@ -21,7 +21,7 @@ import tempfile
 import numpy as np
 
 FAMILIES = ["ops_registry", "ops_elemwise", "ops_manip", "ops_nn", "ops_window", "ops_act",
-            "ops_scatter", "ops_norm", "ops_misc"]
+            "ops_scatter", "ops_norm", "ops_misc", "ops_dtypes", "ops_axes", "ops_kinds"]
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -51,6 +51,21 @@ class Tup:
 
     def __init__(self, items):
         self.items = list(items)
+
+
+class BF16:
+    """A bfloat16 tensor: `array` holds float32 values that bfloat16 represents exactly."""
+
+    def __init__(self, array):
+        self.array = np.asarray(array, dtype=np.float32)
+
+
+def to_bf16(values):
+    """float32 values rounded to the nearest bfloat16 (ties to even), as float32."""
+    bits = np.asarray(values, dtype=np.float32).view(np.uint32).astype(np.uint64)
+    rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) & 0xFFFF0000
+    out = rounded.astype(np.uint32).view(np.float32)
+    return np.where(np.isnan(values), np.float32(np.nan), out)
 
 
 INT_RANGES = {
@@ -129,6 +144,10 @@ def fmt_value(v):
         shape = "[" + ", ".join(str(d) for d in v.array.shape) + "]"
         data = fmt_data(cells.reshape(v.array.shape), dtype)
         return "{tensor: {dtype: %s, shape: %s, data: %s}}" % (dtype, shape, data)
+    if isinstance(v, BF16):
+        shape = "[" + ", ".join(str(d) for d in v.array.shape) + "]"
+        return "{tensor: {dtype: bfloat16, shape: %s, data: %s}}" % (
+            shape, fmt_data(v.array, "bfloat16"))
     if isinstance(v, np.ndarray):
         dtype = dtype_name(v)
         shape = "[" + ", ".join(str(d) for d in v.shape) + "]"
@@ -251,7 +270,8 @@ TVM_BUGS = [
 ]
 
 
-TAGGED_FAMILIES = {"ops_registry", "ops_elemwise", "ops_manip", "ops_nn"}
+TAGGED_FAMILIES = {"ops_registry", "ops_elemwise", "ops_manip", "ops_nn", "ops_dtypes",
+                   "ops_axes", "ops_kinds"}
 
 
 def tag_tvm_bugs(case):

@@ -476,8 +476,8 @@ Tensor *kernels_binary(KernelBinaryOp op, const Tensor *ta, const Tensor *tb, co
     int ndim;
     int64_t shape[TENSOR_MAX_NDIM];
     if (!kernels_broadcast_shape(ta, tb, &ndim, shape)) {
-        *err = mem_printf("operand shapes %s and %s do not broadcast", shape_text(ta),
-                          shape_text(tb));
+        *err =
+            mem_printf("operand shapes %s and %s do not broadcast", shape_text(ta), shape_text(tb));
         return NULL;
     }
     DataType dt = ta->dtype;
@@ -680,6 +680,11 @@ Tensor *kernels_unary(KernelUnaryOp op, const Tensor *x, const char **err)
         } else {
             tensor_read_i64_range(x, at, n, ia);
             unary_i64(op, ia, n, ia, dtype_is_int(x->dtype) && !u64);
+            /* OP-bitwise_not: bool is a 1-bit integer, so ~x keeps only the low bit (TVM's
+             * xor of an i1 with all ones): a logical not, not a nonzero -1 or -2. */
+            if (op == KU_BITWISE_NOT && dtype_is_bool(x->dtype))
+                for (int64_t i = 0; i < n; i++)
+                    ia[i] &= 1;
             tensor_write_i64_range(out, at, n, ia);
         }
     }
