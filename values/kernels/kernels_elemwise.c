@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "values/kernels/kernels_native.h"
 
 bool kernels_binary_gives_bool(KernelBinaryOp op)
 {
@@ -476,8 +477,8 @@ Tensor *kernels_binary(KernelBinaryOp op, const Tensor *ta, const Tensor *tb, co
     int ndim;
     int64_t shape[TENSOR_MAX_NDIM];
     if (!kernels_broadcast_shape(ta, tb, &ndim, shape)) {
-        *err = mem_printf("operand shapes %s and %s do not broadcast", shape_text(ta),
-                          shape_text(tb));
+        *err =
+            mem_printf("operand shapes %s and %s do not broadcast", shape_text(ta), shape_text(tb));
         return NULL;
     }
     DataType dt = ta->dtype;
@@ -487,6 +488,8 @@ Tensor *kernels_binary(KernelBinaryOp op, const Tensor *ta, const Tensor *tb, co
         *err = "the result is too large";
         return NULL;
     }
+    if (kernels_native_binary(op, ta, tb, out))
+        return out;
     if (!needs_index(ta, ndim, shape) && !needs_index(tb, ndim, shape)) {
         *err = binary_streamed(op, ta, tb, out);
         return *err == NULL ? out : NULL;
