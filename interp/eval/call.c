@@ -135,7 +135,7 @@ static Value *call_closure(Interp *in, Value *callee, Value **args, int nargs, S
         const Function *fn = callee->u.closure.func;
         in->func = fn->name;
         check_arity(in, fn, nargs, span);
-        Env *env = env_new_child(callee->u.closure.env, fn->nparams + 8);
+        Env *env = env_new_child(callee->u.closure.env, env_func_info(in->func_info, fn)->nlocals);
         enter(in, env, fn, args, span);
         TailCall tc = {0};
         result = eval_tail(in, env, fn->body, &tc);

@@ -31,11 +31,11 @@ struct Env {
     int caplog;
 };
 
-
 static void map_init(EnvMap *m, int hint)
 {
+    /* Room for `hint` keys below the 3/4 load that map_insert grows at. */
     uint32_t cap = 8;
-    while ((int64_t)cap < 2 * (int64_t)hint)
+    while (3 * (int64_t)cap < 4 * (int64_t)hint + 4)
         cap *= 2;
     m->slots = MEM_ARRAY(Slot, cap);
     m->cap = cap;
@@ -443,6 +443,7 @@ static FuncInfo *analyze(const Function *f)
     }
     info->shape_vars = w.shape_vars;
     info->nshape_vars = w.nshape;
+    info->nlocals = (int)w.bound->n + w.nshape;
     Walk r = {0};
     r.used = env_map_new(4);
     r.shape_seen = env_map_new(4);

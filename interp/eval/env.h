@@ -46,6 +46,8 @@ typedef struct FuncInfo {
     int nshape_vars;
     const TirVar **ret_shape_vars; /* the shape variables of the return annotation */
     int nret_shape_vars;
+    int nlocals; /* variables the body binds, parameters and shape variables included: the
+                  * size an activation's map starts at */
 } FuncInfo;
 
 struct FuncInfoTable;
