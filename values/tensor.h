@@ -44,6 +44,9 @@ int64_t tensor_shape_numel(DataType dtype, int ndim, const int64_t *shape);
 /* A zeroed tensor; NULL for an unsupported dtype, a bad rank, a negative dim or a size over
  * the limits (the caller raises the error it finds fitting). */
 Tensor *tensor_new(DataType dtype, int ndim, const int64_t *shape);
+/* The same with the elements left unset, for a kernel that writes every one of them before
+ * the tensor is seen (it saves a pass over memory a large result would otherwise take). */
+Tensor *tensor_new_uninit(DataType dtype, int ndim, const int64_t *shape);
 /* A tensor over `numel * dtype_bytes` bytes of someone else's memory at base + byte_offset:
  * writes through it are seen by every other view of those bytes. NULL as tensor_new. */
 Tensor *tensor_view(void *base, int64_t byte_offset, DataType dtype, int ndim,

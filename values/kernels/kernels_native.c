@@ -159,6 +159,11 @@ static RowFn row_fn(DataType dt, KernelBinaryOp op)
     return NULL;
 }
 
+bool kernels_native_supports(KernelBinaryOp op, DataType dtype)
+{
+    return row_fn(dtype, op) != NULL;
+}
+
 bool kernels_native_binary(KernelBinaryOp op, const Tensor *ta, const Tensor *tb, Tensor *out)
 {
     RowFn row = row_fn(ta->dtype, op);

@@ -18,6 +18,9 @@
 #define KERNELS_VECTOR_CLONES
 #endif
 
+/* Whether kernels_native_binary computes op on operands of this dtype. */
+bool kernels_native_supports(KernelBinaryOp op, DataType dtype);
+
 /* a op b into `out` (already of the broadcast shape and the result dtype) when the operands'
  * dtype and the operator have a native loop; false, with `out` untouched, when they have
  * not. Never fails otherwise: the operators it takes raise no error. */
