@@ -13,6 +13,9 @@
 # machine disturbs far less than wall-clock time. Both sides print a float64 checksum of the
 # last result, which must agree. numpy's BLAS runs on one thread.
 #
+# The model benchmark (transformer) is an operator benchmark of four layers; the corpus
+# benchmarks print cases per CPU second instead of a ratio.
+#
 # usage: tools/bench/run.sh [RELAX_BINARY]   (default: build-bench/relax, else build/relax)
 # Build the binary with -DCMAKE_BUILD_TYPE=Release for meaningful numbers.
 set -euo pipefail
@@ -115,34 +118,108 @@ cpu_elapsed() {
 relax_checksum() { grep -o 'data: [^}]*' "$out" | tail -n 1 | sed 's/data: //'; }
 numpy_checksum() { tail -n 1 "$out"; }
 
-# One operator benchmark: NAME FILE TOLERANCE, where FILE.relax.py and FILE_numpy.py are the
-# twins and TOLERANCE the relative difference their checksums may have (float32 results are
-# computed in double by the interpreter and in float32 by numpy).
+# One operator benchmark: NAME FILE TOLERANCE [RUNS [NUMPY_RUNS]], where FILE.relax.py and
+# FILE_numpy.py are the twins, TOLERANCE the relative difference their checksums may have
+# (float32 results are computed in double by the interpreter and in float32 by numpy), RUNS
+# how many times a full run applies the operator (default 10) and NUMPY_RUNS how many times
+# the numpy twin's does (default RUNS; more where one numpy run is too short to time).
 op_bench() {
-    local name="$1" prog="$here/$2.relax.py" twin="$here/$2_numpy.py" tol="$3"
+    local name="$1" prog="$here/$2.relax.py" twin="$here/$2_numpy.py" tol="$3" runs="${4:-10}"
+    local nruns="${5:-${4:-10}}"
     local r rb p pb rsum psum
     repeat="${OPS_REPEAT:-5}"
     r=$(cpu_elapsed "$relax" run --fuel "$fuel" "$prog")
     rsum=$(relax_checksum)
     rb=$(cpu_elapsed "$relax" run --fuel "$fuel" "$prog" --entry baseline)
-    p=$(cpu_elapsed "$python" "$twin")
+    p=$(REPS="$nruns" cpu_elapsed "$python" "$twin")
     psum=$(numpy_checksum)
-    pb=$(cpu_elapsed "$python" "$twin" baseline)
+    pb=$(REPS="$nruns" cpu_elapsed "$python" "$twin" baseline)
     awk -v a="$rsum" -v b="$psum" -v t="$tol" \
         'BEGIN { d = a - b; if (d < 0) d = -d; m = (b < 0 ? -b : b); exit !(d <= t * m) }' ||
         { echo "run.sh: $name: checksums differ: relax $rsum, numpy $psum" >&2; exit 1; }
-    # Ten operator runs; a difference below the clock's resolution counts as a millisecond.
-    awk -v n="$name" -v r="$r" -v rb="$rb" -v p="$p" -v pb="$pb" 'BEGIN {
-        x = r - rb; y = p - pb; if (x < 0.001) x = 0.001; if (y < 0.001) y = 0.001
-        printf "%-14s %8.4f %8.4f %8.1f\n", n, x / 10, y / 10, x / y }'
+    # RUNS operator runs; a difference below the clock's resolution counts as a millisecond.
+    awk -v n="$name" -v r="$r" -v rb="$rb" -v p="$p" -v pb="$pb" -v k="$runs" -v nk="$nruns" '
+        BEGIN { x = r - rb; y = p - pb; if (x < 0.001) x = 0.001; if (y < 0.001) y = 0.001
+        printf "%-14s %8.4f %8.4f %8.1f\n", n, x / k, y / nk, (x / k) / (y / nk) }'
 }
 
-echo "# operators: CPU seconds of one operator, (full run - inputs-only run) / 10"
+# Which BLAS numpy's matmul runs on: the library the process has mapped after one matmul.
+numpy_blas() {
+    "$python" - <<'PY'
+import os
+import numpy as np
+np.ones((4, 4), np.float32) @ np.ones((4, 4), np.float32)
+libs = set()
+for line in open("/proc/self/maps"):
+    path = line.split()[-1]
+    name = os.path.basename(path).lower()
+    if "blas" in name or "mkl" in name or "lapack" in name:
+        libs.add(os.path.realpath(path))
+kind = "OpenBLAS" if any("openblas" in p for p in libs) else \
+    "MKL" if any("mkl" in p for p in libs) else \
+    "BLIS" if any("blis" in p for p in libs) else "reference BLAS" if libs else "numpy's own"
+print("%s (%s), numpy %s, 1 thread" % (kind, ", ".join(sorted(libs)) or "no BLAS library", np.__version__))
+PY
+}
+
+echo "# numpy's BLAS: $(numpy_blas)"
+echo "# operators: CPU seconds of one operator, (full run - inputs-only run) / runs"
 op_bench add_1e7 ops_add 0
 op_bench sum_1e7 ops_sum 1e-5
-op_bench matmul256 ops_matmul 0
+op_bench matmul256 ops_matmul 0 10 200
 op_bench conv2d_16x32 ops_conv2d 0
 op_bench softmax1000 ops_softmax 1e-5
+
+# ---- a model: a transformer encoder block at a realistic size ---------------------------
+
+echo "# model: CPU seconds of one transformer block (seq 128, hidden 256, 4 heads, ffn 1024)"
+op_bench transformer transformer 1e-4 4
+
+# ---- corpus throughput ------------------------------------------------------------------
+
+# Cases per CPU second of `relax conform` over the built-in corpus, in one process (-j 1):
+# the whole corpus, then without eval/limits.yaml, whose cases run the evaluator on purpose
+# until its step budget (10,000,000 steps) or depth limit ends them, then the whole corpus
+# through the adapter protocol 2 (tools/adapters/relax-ref, one persistent server; the CPU
+# time counts both processes).
+corpus_bench() {
+    local name="$1" t n
+    shift
+    t=$(tree_cpu "$relax" conform "$@")
+    n=$(grep -o 'conformance: [0-9]* passed' "$out" | grep -o '[0-9]*')
+    [[ -n "$n" ]] || { echo "run.sh: $name: no summary: $(tail -n 3 "$out")" >&2; exit 1; }
+    awk -v k="$name" -v t="$t" -v n="$n" \
+        'BEGIN { if (t < 0.001) t = 0.001; printf "%-14s %8.3f %8d %8.0f\n", k, t, n, n / t }'
+}
+
+# The CPU time of the command and of every process it starts, in seconds, through `perf stat`
+# (a persistent adapter is not waited for in a way the shell's `time` would count); without
+# perf, the shell's `time`. Its output goes to $out.
+tree_cpu() {
+    local stat
+    if ! command -v perf >/dev/null 2>&1; then
+        cpu_elapsed "$@"
+        return
+    fi
+    stat="$(mktemp)"
+    if ! perf stat -x, -e task-clock -o "$stat" -- "$@" >"$out" 2>&1; then
+        echo "run.sh: failed: $*" >&2
+        head -c 2000 "$out" >&2
+        exit 1
+    fi
+    awk -F, '$3 == "task-clock" { printf "%.3f", $1 / 1000 }' "$stat"
+    rm -f "$stat"
+}
+
+echo "# corpus: CPU seconds, cases passed, cases per CPU second"
+corpus_bench corpus "$root/spec-tests"
+short=()
+while IFS= read -r f; do
+    [[ "$f" == */eval/limits.yaml ]] || short+=("$f")
+done < <(find "$root/spec-tests" -name '*.yaml' | sort)
+corpus_bench corpus-nolimit --known-failures "$root/spec-tests/known-failures.txt" "${short[@]}"
+RELAX="$relax" corpus_bench corpus-adapter --adapter "$root/tools/adapters/relax-ref" \
+    --adapter-protocol 2 "$root/spec-tests"
 
 # ---- scaling: long programs in linear time ----------------------------------------------
 
