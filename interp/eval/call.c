@@ -131,11 +131,19 @@ static Value *call_closure(Interp *in, Value *callee, Value **args, int nargs, S
     const char *caller = in->func;
     PendingList pending = {0};
     Value *result;
+    Env *env = NULL;
     for (;;) {
         const Function *fn = callee->u.closure.func;
         in->func = fn->name;
         check_arity(in, fn, nargs, span);
-        Env *env = env_new_child(callee->u.closure.env, env_func_info(in->func_info, fn)->nlocals);
+        /* A tail call's caller activation is dead once the call's arguments are evaluated and
+         * its return check is owed (pending_push copies what that needs; closures capture
+         * copies, eval_make_closure), so the next activation reuses its memory. */
+        int nlocals = env_func_info(in->func_info, fn)->nlocals;
+        if (env == NULL)
+            env = env_new_child(callee->u.closure.env, nlocals);
+        else
+            env_reset(env, callee->u.closure.env, nlocals);
         enter(in, env, fn, args, span);
         TailCall tc = {0};
         result = eval_tail(in, env, fn->body, &tc);

@@ -3,6 +3,7 @@
 #include "interp/eval/env.h"
 
 #include <stdint.h>
+#include <string.h>
 
 #include "ast/mem.h"
 #include "ast/ptrmap.h"
@@ -141,6 +142,17 @@ Env *env_new_child(const Env *parent, int capacity_hint)
     map_init(&env->map, capacity_hint);
     env->parent = parent;
     return env;
+}
+
+void env_reset(Env *env, const Env *parent, int capacity_hint)
+{
+    if (4 * (int64_t)capacity_hint + 4 > 3 * (int64_t)env->map.cap)
+        map_init(&env->map, capacity_hint);
+    else
+        memset(env->map.slots, 0, sizeof(Slot) * env->map.cap);
+    env->map.n = 0;
+    env->parent = parent;
+    env->nlog = 0;
 }
 
 void env_bind(Env *env, const Var *var, Value *v)
