@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Benchmarks of the reference interpreter against equivalent Python + numpy programs, timed
 # in the same run. Not a test: it prints `benchmark relax_s numpy_s ratio` lines
-# (ratio = relax_s / numpy_s, wall clock of the whole process, start-up included, the best
-# of REPEAT runs, default 3). Each result is checked against the known answer.
+# (ratio = relax_s / numpy_s, CPU time of the whole process, start-up included, the best of
+# REPEAT runs, default 3: on a machine other processes share, wall-clock time measures the
+# machine's load more than the program). Each result is checked against the known answer.
+# `run-trivial` is the time of `relax run` on a program that returns its argument: the best
+# wall-clock time of 20 runs and, in the second column, their best CPU time.
 #
 # The operator benchmarks (ops_*) build their inputs inside the program, with operators in
 # Relax and the same way in numpy, and are run twice: in full, and with only the inputs built
@@ -73,28 +76,6 @@ print("{tensor: {dtype: float32, shape: [16, 16], data: %s}}" % rows)')"
 matmul_w="$("$python" -c '
 print("{tensor: {dtype: float32, shape: [16, 16], data: %s}}" % ([[0.0625] * 16] * 16,))')"
 
-printf "%-14s %8s %8s %8s\n" benchmark relax_s numpy_s ratio
-
-r=$(elapsed "$relax" run --fuel "$fuel" "$here/fib.relax.py" --arg "$(scalar_i64 22)")
-grep -q "data: 17711}" "$out" || { echo "run.sh: fib: unexpected result: $(cat "$out")" >&2; exit 1; }
-p=$(elapsed "$python" "$here/fib_numpy.py" 22)
-report fib22 "$r" "$p"
-
-r=$(elapsed "$relax" run "$here/countdown.relax.py" --max-depth 1000000 --fuel 1000000000 \
-    --arg "$(scalar_i64 100000)" --arg "{tensor: {dtype: float32, shape: [4], data: [0, 0, 0, 0]}}")
-grep -q "data: \[100000, 100000, 100000, 100000\]" "$out" ||
-    { echo "run.sh: countdown: unexpected result: $(cat "$out")" >&2; exit 1; }
-p=$(elapsed "$python" "$here/countdown_numpy.py" 100000)
-report countdown1e5 "$r" "$p"
-
-r=$(elapsed "$relax" run --fuel "$fuel" "$here/matmul_chain.relax.py" --arg "$matmul_x" --arg "$matmul_w")
-grep -q "data: \[\[2.6875, 2.6875" "$out" ||
-    { echo "run.sh: matmul200: unexpected result: $(head -c 200 "$out")" >&2; exit 1; }
-p=$(elapsed "$python" "$here/matmul_chain_numpy.py")
-report matmul200 "$r" "$p"
-
-# ---- operator benchmarks ----------------------------------------------------------------
-
 # The best of $repeat CPU times (user + system, every thread) of the command, in seconds:
 # unlike wall-clock time, it does not grow when other processes share the machine. Its
 # output goes to $out, and a failure stops the script.
@@ -113,6 +94,40 @@ cpu_elapsed() {
     done
     echo "$best"
 }
+
+trivial="$(mktemp --suffix=.py)"
+trap 'rm -f "$out" "$trivial"' EXIT
+printf '%s\n' '@R.function' 'def main(x: R.Tensor((2,), "float32")):' '    return x' >"$trivial"
+
+printf "%-14s %8s %8s %8s\n" benchmark relax_s numpy_s ratio
+
+targ="{tensor: {dtype: float32, shape: [2], data: [1, 2]}}"
+repeat=20
+w=$(elapsed "$relax" run "$trivial" --arg "$targ")
+c=$(cpu_elapsed "$relax" run "$trivial" --arg "$targ")
+grep -q "data: \[1, 2\]" "$out" || { echo "run.sh: trivial: unexpected result: $(cat "$out")" >&2; exit 1; }
+awk -v w="$w" -v c="$c" 'BEGIN { printf "%-14s %8.4f %8.4f %8s\n", "run-trivial", w, c, "wall,cpu" }'
+repeat="${REPEAT:-3}"
+
+r=$(cpu_elapsed "$relax" run --fuel "$fuel" "$here/fib.relax.py" --arg "$(scalar_i64 22)")
+grep -q "data: 17711}" "$out" || { echo "run.sh: fib: unexpected result: $(cat "$out")" >&2; exit 1; }
+p=$(cpu_elapsed "$python" "$here/fib_numpy.py" 22)
+report fib22 "$r" "$p"
+
+r=$(cpu_elapsed "$relax" run "$here/countdown.relax.py" --max-depth 1000000 --fuel 1000000000 \
+    --arg "$(scalar_i64 100000)" --arg "{tensor: {dtype: float32, shape: [4], data: [0, 0, 0, 0]}}")
+grep -q "data: \[100000, 100000, 100000, 100000\]" "$out" ||
+    { echo "run.sh: countdown: unexpected result: $(cat "$out")" >&2; exit 1; }
+p=$(cpu_elapsed "$python" "$here/countdown_numpy.py" 100000)
+report countdown1e5 "$r" "$p"
+
+r=$(cpu_elapsed "$relax" run --fuel "$fuel" "$here/matmul_chain.relax.py" --arg "$matmul_x" --arg "$matmul_w")
+grep -q "data: \[\[2.6875, 2.6875" "$out" ||
+    { echo "run.sh: matmul200: unexpected result: $(head -c 200 "$out")" >&2; exit 1; }
+p=$(cpu_elapsed "$python" "$here/matmul_chain_numpy.py")
+report matmul200 "$r" "$p"
+
+# ---- operator benchmarks ----------------------------------------------------------------
 
 # The checksum the last run printed: the data of relax's rank-0 result, or numpy's number.
 relax_checksum() { grep -o 'data: [^}]*' "$out" | tail -n 1 | sed 's/data: //'; }
@@ -239,7 +254,7 @@ PY
 
 echo "# scaling: CPU seconds of a 100,000-binding program and ratio to 10x a 10,000-binding one"
 small="$(mktemp --suffix=.py)" large="$(mktemp --suffix=.py)"
-trap 'rm -f "$out" "$small" "$large"' EXIT
+trap 'rm -f "$out" "$trivial" "$small" "$large"' EXIT
 chain_program 10000 "$small"
 chain_program 100000 "$large"
 repeat="${SCALE_REPEAT:-1}"
