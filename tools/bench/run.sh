@@ -180,7 +180,7 @@ PY
 echo "# numpy's BLAS: $(numpy_blas)"
 echo "# operators: CPU seconds of one operator, (full run - inputs-only run) / runs"
 op_bench add_1e7 ops_add 0
-op_bench sum_1e7 ops_sum 1e-5
+op_bench sum_1e7 ops_sum 1e-5 10 200
 op_bench matmul256 ops_matmul 0 10 200
 op_bench conv2d_16x32 ops_conv2d 0
 op_bench softmax1000 ops_softmax 1e-5
