@@ -23,13 +23,15 @@ static void quiet(char *msg, GC_word arg)
 /* The heap may grow to MEM_DEFAULT_MAX_HEAP, or to RELAX_MAX_HEAP bytes when that is set
  * (SPEC_NOTES "Resource limits"): a runaway program ends in a clean error, not in a machine
  * that swaps. */
+static size_t max_heap;
+
 static size_t heap_limit(void)
 {
     const char *env = getenv("RELAX_MAX_HEAP");
     if (env != NULL) {
         char *end;
         unsigned long long v = strtoull(env, &end, 10);
-        if (*end == '\0' && v >= ((unsigned long long)64 << 20))
+        if (*end == '\0' && v >= MEM_MIN_MAX_HEAP)
             return (size_t)v;
     }
     return MEM_DEFAULT_MAX_HEAP;
@@ -45,7 +47,14 @@ void mem_init(void)
     GC_set_free_space_divisor(1);
     GC_INIT();
     GC_set_warn_proc(quiet);
-    GC_set_max_heap_size(heap_limit());
+    max_heap = heap_limit();
+    GC_set_max_heap_size(max_heap);
+}
+
+void mem_set_max_heap(size_t bytes)
+{
+    max_heap = bytes < MEM_MIN_MAX_HEAP ? MEM_MIN_MAX_HEAP : bytes;
+    GC_set_max_heap_size(max_heap);
 }
 
 /* Out of memory is one line and the runtime exit code (SPEC_NOTES "Resource limits"). */
@@ -54,8 +63,8 @@ static void *checked(void *p, size_t size)
     if (p == NULL && size != 0) {
         fprintf(stderr,
                 "relax: runtime error [OutOfMemory]: out of memory: %zu bytes "
-                "requested with %zu in use (limit %zu; set RELAX_MAX_HEAP to change it)\n",
-                size, (size_t)GC_get_heap_size(), heap_limit());
+                "requested with %zu in use (limit %zu; --max-heap changes it)\n",
+                size, (size_t)GC_get_heap_size(), max_heap);
         exit(7);
     }
     return p;

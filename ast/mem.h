@@ -5,10 +5,14 @@
 
 #include <stddef.h>
 
-/* The default limit of the collected heap: 4 GiB (RELAX_MAX_HEAP overrides it). */
+/* The default limit of the collected heap: 4 GiB (RELAX_MAX_HEAP or `--max-heap` overrides
+ * it); the smallest limit that may be set: 64 MiB. */
 #define MEM_DEFAULT_MAX_HEAP ((size_t)4 << 30)
+#define MEM_MIN_MAX_HEAP ((size_t)64 << 20)
 
 void mem_init(void);
+/* Sets the heap's limit (at least MEM_MIN_MAX_HEAP) after mem_init. */
+void mem_set_max_heap(size_t bytes);
 /* Zeroed memory that may hold pointers to other GC objects. */
 void *mem_alloc(size_t size);
 /* Memory the collector never scans: tensor data, strings. Not zeroed. */

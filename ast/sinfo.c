@@ -17,6 +17,26 @@ StructInfo *sinfo_object(Span span)
     return make(SINFO_OBJECT, span);
 }
 
+StructInfo *sinfo_poisoned(Span span)
+{
+    StructInfo *s = make(SINFO_OBJECT, span);
+    s->poisoned = true;
+    return s;
+}
+
+bool sinfo_has_poison(const StructInfo *s)
+{
+    if (s == NULL)
+        return false;
+    if (s->poisoned)
+        return true;
+    if (s->kind == SINFO_TUPLE)
+        for (int i = 0; i < s->u.tuple.n; i++)
+            if (sinfo_has_poison(s->u.tuple.fields[i]))
+                return true;
+    return false;
+}
+
 StructInfo *sinfo_prim(DataType dtype, PrimExpr *value, Span span)
 {
     StructInfo *s = make(SINFO_PRIM, span);

@@ -34,6 +34,9 @@ typedef enum StructInfoKind {
 typedef struct StructInfo {
     StructInfoKind kind;
     Span span;
+    /* DIAG-poison: an Object derived for an expression whose check already failed. Checks
+     * that meet it stay quiet, so one mistake is reported once, not once per later use. */
+    bool poisoned;
     union {
         struct {
             DataType dtype;
@@ -65,6 +68,9 @@ typedef struct StructInfo {
 } StructInfo;
 
 StructInfo *sinfo_object(Span span);
+StructInfo *sinfo_poisoned(Span span);
+/* Poisoned itself, or a tuple with a poisoned field. */
+bool sinfo_has_poison(const StructInfo *s);
 StructInfo *sinfo_prim(DataType dtype, PrimExpr *value, Span span);
 StructInfo *sinfo_shape(PrimExpr **values, int ndim, Span span);
 StructInfo *sinfo_tensor(struct Expr *shape, DataType dtype, VDevice *vdevice, int ndim, Span span);

@@ -63,6 +63,7 @@ typedef enum StmtKind {
     STMT_IF,
     STMT_EVALUATE,
     STMT_ALLOC, /* T.alloc_buffer / T.decl_buffer outside a block: buffer live in body */
+    STMT_WHILE,
 } StmtKind;
 
 typedef struct Stmt {
@@ -119,6 +120,10 @@ typedef struct Stmt {
             Buffer *buffer;
             struct Stmt *body;
         } alloc;
+        struct {
+            PrimExpr *cond;
+            struct Stmt *body;
+        } while_;
     } u;
 } Stmt;
 

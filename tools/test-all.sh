@@ -74,6 +74,7 @@ step /usr/bin/python3 tools/adapters/tvm/test_translate.py
 # Generated programs: 1,000 pass the differential checks (GEN-1..GEN-4), their case files
 # judge an adapter, and the reducer shrinks a planted disagreement to a few lines.
 step /usr/bin/python3 tools/tests/tools/test_gen_reduce.py ./build/relax
+step /usr/bin/python3 tools/tests/tools/test_op_signatures.py ./build/relax
 # Against a real TVM when one is present (TVM_HOME, an importable tvm, or the build provided
 # beside the project): one chapter, whose scoreboard row must match the committed one.
 tvm_chapter() {

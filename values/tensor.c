@@ -2,6 +2,7 @@
  * SPEC_NOTES: "Values" (tensors; float16 and bfloat16; integer wrap-around). */
 #include "values/tensor.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <string.h>
 
@@ -55,9 +56,16 @@ bool tensor_dtype_supported(DataType dtype)
     return elem_kind(dtype) != EK_NONE;
 }
 
+static int64_t max_bytes = TENSOR_DEFAULT_MAX_BYTES;
+
 int64_t tensor_max_bytes(void)
 {
-    return TENSOR_DEFAULT_MAX_BYTES;
+    return max_bytes;
+}
+
+void tensor_set_max_bytes(int64_t bytes)
+{
+    max_bytes = bytes > 0 ? bytes : 1;
 }
 
 int64_t tensor_shape_numel(DataType dtype, int ndim, const int64_t *shape)
@@ -107,6 +115,20 @@ Tensor *tensor_new_uninit(DataType dtype, int ndim, const int64_t *shape)
     size_t nbytes = (size_t)numel * dtype_bytes(dtype);
     t->data = mem_alloc_atomic(nbytes);
     return t;
+}
+
+const char *tensor_new_refusal(DataType dtype, int ndim, const int64_t *shape)
+{
+    if (!tensor_dtype_supported(dtype))
+        return mem_printf("a tensor cannot hold dtype %s", dtype_str(dtype));
+    if (ndim < 0 || ndim > TENSOR_MAX_NDIM)
+        return mem_printf("a tensor has at most %d dims, not %d", TENSOR_MAX_NDIM, ndim);
+    for (int i = 0; i < ndim; i++)
+        if (shape[i] < 0)
+            return mem_printf("dim %d is negative (%" PRId64 ")", i, shape[i]);
+    return mem_printf("a %s tensor of this shape needs more than the limit of %" PRId64
+                      " bytes (--max-tensor-bytes)",
+                      dtype_str(dtype), tensor_max_bytes());
 }
 
 Tensor *tensor_view(void *base, int64_t byte_offset, DataType dtype, int ndim, const int64_t *shape)

@@ -31,8 +31,9 @@ typedef struct Tensor {
 #define TENSOR_MAX_NDIM 64
 #define TENSOR_DEFAULT_MAX_BYTES ((int64_t)1 << 31)
 
-/* The size limit in force. */
+/* The size limit in force, and setting it (`--max-tensor-bytes`; at least 1). */
 int64_t tensor_max_bytes(void);
+void tensor_set_max_bytes(int64_t bytes);
 
 /* Scalar dtypes a tensor can hold: bool, int8..64, uint8..64, float16/32/64, bfloat16. */
 bool tensor_dtype_supported(DataType dtype);
@@ -47,6 +48,9 @@ Tensor *tensor_new(DataType dtype, int ndim, const int64_t *shape);
 /* The same with the elements left unset, for a kernel that writes every one of them before
  * the tensor is seen (it saves a pass over memory a large result would otherwise take). */
 Tensor *tensor_new_uninit(DataType dtype, int ndim, const int64_t *shape);
+/* Why tensor_new refuses this dtype and shape, for a message: the dtype, the rank, a
+ * negative dim, or the size against the limit (--max-tensor-bytes). */
+const char *tensor_new_refusal(DataType dtype, int ndim, const int64_t *shape);
 /* A tensor over `numel * dtype_bytes` bytes of someone else's memory at base + byte_offset:
  * writes through it are seen by every other view of those bytes. NULL as tensor_new. */
 Tensor *tensor_view(void *base, int64_t byte_offset, DataType dtype, int ndim,

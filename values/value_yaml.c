@@ -362,13 +362,12 @@ static Value *read_tensor(const Reader *r, const yaml_node_t *node)
     int64_t *dims = read_dims(r, f.found[1], &ndim, true);
     int64_t numel = tensor_shape_numel(dt, ndim, dims);
     if (numel < 0)
-        bad(r, f.found[1], "a tensor of this shape is over the limit of %" PRId64 " bytes",
-            tensor_max_bytes());
+        bad(r, f.found[1], "%s", tensor_new_refusal(dt, ndim, dims));
     /* The data must be there before the tensor is made: a shape alone allocates nothing. */
     check_data_length(r, f.found[2], ndim, dims, numel);
     Tensor *t = tensor_new(dt, ndim, dims);
     if (t == NULL)
-        bad(r, f.found[1], "a tensor of this shape cannot be made");
+        bad(r, f.found[1], "%s", tensor_new_refusal(dt, ndim, dims));
     read_data(r, f.found[2], t);
     return value_tensor(t);
 }

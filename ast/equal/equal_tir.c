@@ -215,6 +215,10 @@ static bool eq_stmt_fields(EqCtx *c, const Stmt *a, const Stmt *b)
         EQ_CHECK(c, eq_stmt(c, a->u.if_.then_stmt, b->u.if_.then_stmt), "if/then");
         EQ_CHECK(c, eq_stmt(c, a->u.if_.else_stmt, b->u.if_.else_stmt), "if/else");
         return true;
+    case STMT_WHILE:
+        EQ_CHECK(c, eq_prim(c, a->u.while_.cond, b->u.while_.cond), "while/cond");
+        EQ_CHECK(c, eq_stmt(c, a->u.while_.body, b->u.while_.body), "while/body");
+        return true;
     case STMT_EVALUATE:
         return eq_prim(c, a->u.evaluate, b->u.evaluate);
     case STMT_ALLOC:

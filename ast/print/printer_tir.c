@@ -369,6 +369,18 @@ static void print_if(Printer *p, const Stmt *s)
 }
 
 static void print_stmt_in(Printer *p, const Stmt *s);
+static void print_stmt(Printer *p, const Stmt *s);
+
+static void print_while(Printer *p, const Stmt *s)
+{
+    printer_line_start(p);
+    strbuf_add(&p->out, "while ");
+    printer_emit_prim(p, &p->out, s->u.while_.cond);
+    strbuf_add(&p->out, ":\n");
+    p->indent++;
+    print_stmt(p, s->u.while_.body);
+    p->indent--;
+}
 
 /* Variables and buffers a statement defines are out of scope after it, so siblings may
  * reuse their names. */
@@ -412,6 +424,9 @@ static void print_stmt_in(Printer *p, const Stmt *s)
         return;
     case STMT_IF:
         print_if(p, s);
+        return;
+    case STMT_WHILE:
+        print_while(p, s);
         return;
     case STMT_EVALUATE:
         printer_line_start(p);

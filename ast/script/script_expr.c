@@ -270,6 +270,68 @@ static Expr *name_expr(ScriptCtx *ctx, const PyExpr *e)
     script_fail(ctx, "UnknownName", e->span, "name `%s` is not defined", e->u.name);
 }
 
+/* TS-7.1: a tensor's DLTensor fields read at run time, as TVM's relax.Expr properties
+ * write them: x.ndim, x.byte_offset, x.elem_offset, x.dtype.type_code|bits|lanes, and (in
+ * subscript_expr) x.shape[i], x.strides[i]. Each is a call of its R.inspect operator. */
+static const struct {
+    const char *field;
+    const char *op;
+    bool of_dtype; /* x.dtype.field */
+} INSPECT_FIELDS[] = {
+    {"ndim", "relax.inspect.tensor_ndim", false},
+    {"byte_offset", "relax.inspect.tensor_byte_offset", false},
+    {"elem_offset", "relax.inspect.tensor_elem_offset", false},
+    {"type_code", "relax.inspect.tensor_dtype_code", true},
+    {"bits", "relax.inspect.tensor_dtype_bits", true},
+    {"lanes", "relax.inspect.tensor_dtype_lanes", true},
+};
+
+static Expr *inspect_call(const char *op, Expr *tensor, Expr *axis, Span span)
+{
+    Expr **args = MEM_ARRAY(Expr *, 2);
+    args[0] = tensor;
+    args[1] = axis;
+    return expr_call(expr_op(op, span), args, axis != NULL ? 2 : 1, span);
+}
+
+/* The R.inspect call an attribute reads, or NULL when it names no DLTensor field. */
+static Expr *inspect_field(ScriptCtx *ctx, const PyExpr *e)
+{
+    const PyExpr *base = e->u.attr.value;
+    for (size_t i = 0; i < sizeof INSPECT_FIELDS / sizeof INSPECT_FIELDS[0]; i++) {
+        if (strcmp(e->u.attr.attr, INSPECT_FIELDS[i].field) != 0)
+            continue;
+        if (INSPECT_FIELDS[i].of_dtype) {
+            if (base->kind != PY_ATTR || strcmp(base->u.attr.attr, "dtype") != 0)
+                return NULL;
+            base = base->u.attr.value;
+        }
+        if (base->kind == PY_NAME && script_lookup(ctx, base->u.name) == NULL)
+            return NULL;
+        return inspect_call(INSPECT_FIELDS[i].op, script_expr(ctx, base), NULL, e->span);
+    }
+    return NULL;
+}
+
+/* x.shape[i] and x.strides[i] (TS-7.1): i is an int literal, a PrimExpr or a Relax value. */
+static Expr *inspect_axis(ScriptCtx *ctx, const PyExpr *e)
+{
+    const PyExpr *v = e->u.subscript.value, *idx = e->u.subscript.index;
+    if (v->kind != PY_ATTR)
+        return NULL;
+    const char *op = strcmp(v->u.attr.attr, "shape") == 0     ? "relax.inspect.tensor_shape_i"
+                     : strcmp(v->u.attr.attr, "strides") == 0 ? "relax.inspect.tensor_stride_i"
+                                                              : NULL;
+    const PyExpr *base = v->u.attr.value;
+    if (op == NULL || (base->kind == PY_NAME && script_lookup(ctx, base->u.name) == NULL))
+        return NULL;
+    Expr *axis =
+        idx->kind == PY_INT
+            ? expr_prim_value(primexpr_int(idx->u.int_value, dtype_int64(), idx->span), idx->span)
+            : script_expr(ctx, idx);
+    return inspect_call(op, script_expr(ctx, base), axis, e->span);
+}
+
 static Expr *attr_expr(ScriptCtx *ctx, const PyExpr *e)
 {
     if (is_module_name(ctx, e->u.attr.value))
@@ -282,6 +344,9 @@ static Expr *attr_expr(ScriptCtx *ctx, const PyExpr *e)
     const char *path = script_dotted(ctx, e, &ns);
     if (path && ns == NS_RELAX)
         script_fail(ctx, "BadExpression", e->span, "R.%s is not an expression here; call it", path);
+    Expr *field = inspect_field(ctx, e);
+    if (field != NULL)
+        return field;
     script_fail(ctx, "BadExpression", e->span, "attribute `%s` has no Relax meaning",
                 e->u.attr.attr);
 }
@@ -299,6 +364,9 @@ static Expr *seq_expr(ScriptCtx *ctx, const PyExpr *e)
 static Expr *subscript_expr(ScriptCtx *ctx, const PyExpr *e)
 {
     const PyExpr *idx = e->u.subscript.index;
+    Expr *field = inspect_axis(ctx, e);
+    if (field != NULL)
+        return field;
     if (idx->kind != PY_INT)
         script_fail(ctx, "BadArguments", idx->span,
                     "a tuple index must be a non-negative integer literal");
@@ -533,8 +601,8 @@ static AttrValue *typed_literal(ScriptCtx *ctx, const PyExpr *e)
     if (e->kind != PY_CALL || e->u.call.nargs != 1 || e->u.call.nkw != 0)
         return NULL;
     const char *path = script_dotted(ctx, e->u.call.func, &ns);
-    if (!path || ns != NS_TIR || !dtype_parse(path, &t) || dtype_is_void(t) ||
-        dtype_is_handle(t) || !script_number(ctx, e->u.call.args[0], &num))
+    if (!path || ns != NS_TIR || !dtype_parse(path, &t) || dtype_is_void(t) || dtype_is_handle(t) ||
+        !script_number(ctx, e->u.call.args[0], &num))
         return NULL;
     double f = num.kind == NUM_FLOAT ? num.f : (double)num.i;
     if (dtype_is_bool(t))

@@ -411,9 +411,59 @@ static PrimExprKind arith_kind(PyOp op, bool *ok)
     }
 }
 
-/* arith -> expr ('+' | '-' | '*' | '/' | '//' | '%' | '&' | '|') expr */
+static PrimExpr *make_call(const char *op, DataType type, PrimExpr **args, int n, Span span);
+
+/* TIR-BITS: bitwise operators and shifts take integers of one dtype (an int literal takes
+ * the other operand's), as TVM's tir.bitwise_* and tir.shift_* do. */
+static PrimExpr *bitwise(const Tr *t, const char *op, PrimExpr *a, PrimExpr *b, Span span)
+{
+    if (!is_integer(a->dtype) || !is_integer(b->dtype) || !promote(&a, &b))
+        fail(t, "BadExpression", span, "T.%s takes integers of one dtype, not %s and %s",
+             op + strlen("tir."), dtype_str(a->dtype), dtype_str(b->dtype));
+    return make_call(op, a->dtype, (PrimExpr *[]){a, b}, 2, span);
+}
+
+static PrimExpr *bitwise_not(const Tr *t, PrimExpr *x, Span span)
+{
+    if (!is_integer(x->dtype))
+        fail(t, "BadExpression", span, "T.bitwise_not (~) takes an integer, not %s",
+             dtype_str(x->dtype));
+    return make_call("tir.bitwise_not", x->dtype, &x, 1, span);
+}
+
+/* The tir call of a Python bitwise operator between integers, or NULL. */
+static const char *bitwise_op(PyOp op)
+{
+    switch (op) {
+    case PYOP_BITAND:
+        return "tir.bitwise_and";
+    case PYOP_BITOR:
+        return "tir.bitwise_or";
+    case PYOP_BITXOR:
+        return "tir.bitwise_xor";
+    case PYOP_LSHIFT:
+        return "tir.shift_left";
+    case PYOP_RSHIFT:
+        return "tir.shift_right";
+    default:
+        return NULL;
+    }
+}
+
+/* arith -> expr ('+' | '-' | '*' | '/' | '//' | '%' | '&' | '|' | '^' | '<<' | '>>') expr */
 static PrimExpr *translate_binop(const Tr *t, const PyExpr *e)
 {
+    const char *bit = bitwise_op(e->u.binop.op);
+    if (bit != NULL) {
+        PrimExpr *x, *y;
+        translate_pair(t, e->u.binop.left, e->u.binop.right, &x, &y);
+        /* & and | between bools are the logical and / or. */
+        bool logical = dtype_is_bool(x->dtype) && dtype_is_bool(y->dtype) &&
+                       (e->u.binop.op == PYOP_BITAND || e->u.binop.op == PYOP_BITOR);
+        if (!logical)
+            return bitwise(t, bit, x, y, e->span);
+        return binary(t, e->u.binop.op == PYOP_BITAND ? PE_AND : PE_OR, x, y, e->span);
+    }
     bool ok;
     PrimExprKind kind = arith_kind(e->u.binop.op, &ok);
     if (!ok || primexpr_is_compare(kind))
@@ -437,6 +487,8 @@ static PrimExpr *translate_unary(const Tr *t, const PyExpr *e)
     switch (e->u.unary.op) {
     case PYOP_POS:
         return x;
+    case PYOP_INVERT:
+        return bitwise_not(t, x, e->span);
     case PYOP_NOT: {
         if (!dtype_is_bool(x->dtype))
             fail(t, "BadExpression", e->span, "`not` needs a bool operand");
@@ -573,7 +625,9 @@ typedef enum CallForm {
     CALL_MATH2,     /* two promoted arguments */
     CALL_PREDICATE, /* one argument, bool result */
     CALL_ABS,
-    CALL_LIMIT, /* T.min_value(dtype) / T.max_value(dtype): the constant */
+    CALL_LIMIT,   /* T.min_value(dtype) / T.max_value(dtype): the constant */
+    CALL_BITWISE, /* two integer arguments of one dtype: T.bitwise_and, T.shift_left, ... */
+    CALL_BITNOT,  /* T.bitwise_not(x) on an integer */
 } CallForm;
 
 typedef struct CallRule {
@@ -619,7 +673,15 @@ static const CallRule call_rules[] = {
     {"isfinite", CALL_PREDICATE, PE_CALL, "tir.isfinite"},
     {"abs", CALL_ABS, PE_CALL, "tir.fabs"},
     {"assume", CALL_PREDICATE, PE_CALL, "tir.assume"},
+    {"likely", CALL_PREDICATE, PE_CALL, "tir.likely"},
+    {"tvm_thread_invariant", CALL_PREDICATE, PE_CALL, "tir.tvm_thread_invariant"},
     {"min_value", CALL_LIMIT, PE_MIN, NULL},
+    {"bitwise_and", CALL_BITWISE, PE_CALL, "tir.bitwise_and"},
+    {"bitwise_or", CALL_BITWISE, PE_CALL, "tir.bitwise_or"},
+    {"bitwise_xor", CALL_BITWISE, PE_CALL, "tir.bitwise_xor"},
+    {"shift_left", CALL_BITWISE, PE_CALL, "tir.shift_left"},
+    {"shift_right", CALL_BITWISE, PE_CALL, "tir.shift_right"},
+    {"bitwise_not", CALL_BITNOT, PE_CALL, "tir.bitwise_not"},
     {"max_value", CALL_LIMIT, PE_MAX, NULL},
 };
 
@@ -774,6 +836,13 @@ static PrimExpr *translate_rule(const Tr *t, const PyExpr *e, const CallRule *ru
             fail(t, "BadExpression", e->span, "cannot combine %s and %s", dtype_str(a->dtype),
                  dtype_str(b->dtype));
         return make_call(rule->op, a->dtype, (PrimExpr *[]){a, b}, 2, e->span);
+    case CALL_BITWISE:
+        expect_args(t, e, rule->name, 2);
+        translate_pair(t, e->u.call.args[0], e->u.call.args[1], &a, &b);
+        return bitwise(t, rule->op, a, b, e->span);
+    case CALL_BITNOT:
+        expect_args(t, e, rule->name, 1);
+        return bitwise_not(t, translate(t, e->u.call.args[0]), e->span);
     case CALL_CAST:
     case CALL_CAST_FN:
         return translate_cast(t, e, rule);

@@ -217,8 +217,7 @@ static Stmt *translate_alloc(TirCtx *c, const PyStmt *s, const char *name, const
 
 static bool is_pairwise(const PyExpr *target, const PyExpr *value)
 {
-    return target->kind == PY_TUPLE && value->kind == PY_TUPLE &&
-           target->u.seq.n == value->u.seq.n;
+    return target->kind == PY_TUPLE && value->kind == PY_TUPLE && target->u.seq.n == value->u.seq.n;
 }
 
 /* TS-11: `a, b = T.int64(), 16` binds pairwise, as Python evaluates the right-hand tuple
@@ -477,6 +476,18 @@ static Stmt *translate_if(TirCtx *c, const PyStmt *s)
     return st;
 }
 
+/* while -> 'while' expr ':' body (TIR-WHILE) */
+static Stmt *translate_while(TirCtx *c, const PyStmt *s)
+{
+    PrimExpr *cond = script_tir_expr(c, s->u.while_.cond);
+    if (!dtype_is_bool(cond->dtype))
+        script_tir_fail(c, s->u.while_.cond->span, "a while condition must be bool");
+    Stmt *st = stmt_new(STMT_WHILE, s->span);
+    st->u.while_.cond = cond;
+    st->u.while_.body = nested_body(c, &s->u.while_.body, NULL);
+    return st;
+}
+
 /* The statement `return value` or `T.ret(value)`: an Evaluate of the tir.ret builtin. */
 static Stmt *ret_stmt(TirCtx *c, const PyExpr *value, const PyStmt *s)
 {
@@ -579,6 +590,7 @@ static Stmt *translate_stmt(TirCtx *c, const PyBody *body, int i, bool *rest)
     case PYS_PASS:
         return NULL;
     case PYS_WHILE:
+        return translate_while(c, s);
     case PYS_DEF:
     case PYS_CLASS:
     case PYS_IMPORT:

@@ -291,5 +291,10 @@ Value *builtins_call_entry(const BuiltinEntry *b, struct Interp *in, struct Env 
         .name = b->op + strlen("relax."),
         .rule = b->rule,
     };
-    return b->fn(&bc);
+    /* DIAG-site: the builtin's own errors without a position point at its call. */
+    Span outer = in->site;
+    in->site = call->span;
+    Value *r = b->fn(&bc);
+    in->site = outer;
+    return r;
 }

@@ -83,6 +83,13 @@ static void pending_run(Interp *in, const PendingList *pl, Value *result)
     }
 }
 
+/* DIAG-site: an argument check of a call from outside the program (the entry's arguments)
+ * points at the parameter's annotation. */
+static Span param_site(Span call, const StructInfo *ann)
+{
+    return call.line > 0 ? call : ann->span;
+}
+
 /* FN-1 then FN-2: every binding position of every parameter binds first, then each
  * parameter is checked against its annotation left to right and bound. */
 static void enter(Interp *in, Env *env, const Function *fn, Value **args, Span span)
@@ -92,13 +99,13 @@ static void enter(Interp *in, Env *env, const Function *fn, Value **args, Span s
         const StructInfo *ann = fn->params[i]->annotation;
         in->arg_index = i;
         if (ann != NULL)
-            match_cast_bind_params(in, env, ann, args[i], span);
+            match_cast_bind_params(in, env, ann, args[i], param_site(span, ann));
     }
     for (int i = 0; i < fn->nparams; i++) {
         const StructInfo *ann = fn->params[i]->annotation;
         in->arg_index = i;
         if (ann != NULL)
-            match_cast_check(in, env, ann, args[i], MC_MODE_ARG, span);
+            match_cast_check(in, env, ann, args[i], MC_MODE_ARG, param_site(span, ann));
         env_bind(env, fn->params[i], args[i]);
     }
     in->arg_fn = NULL;
@@ -118,8 +125,9 @@ static void check_depth(Interp *in, Span span)
 static void check_arity(Interp *in, const Function *fn, int nargs, Span span)
 {
     if (nargs != fn->nparams)
-        interp_fail(in, "Arity", "E-12", span, "'%s' takes %d arguments, %d given",
-                    fn->name ? fn->name : "function", fn->nparams, nargs);
+        interp_fail(in, "Arity", "E-12", span.line > 0 ? span : fn->span,
+                    "'%s' takes %d arguments, %d given", fn->name ? fn->name : "function",
+                    fn->nparams, nargs);
 }
 
 /* E-12.2.1. Calls in tail position of the body loop here instead of nesting, so a
@@ -177,7 +185,10 @@ Value *interp_call(Interp *in, Value *callee, Value **args, int nargs, Span span
         if (callee->u.packed.fn == NULL)
             interp_fail(in, "PackedFuncMissing", "E-11", span, "no packed function named '%s'",
                         callee->u.packed.name);
+        Span outer = in->site;
+        in->site = span;
         Value *r = callee->u.packed.fn(in, args, nargs);
+        in->site = outer;
         return r != NULL ? r : value_unit();
     }
     case VAL_PRIMFUNC: /* E-12.2.3 */

@@ -109,6 +109,9 @@ noreturn void interp_fail(Interp *in, const char *code, const char *rule, Span s
     char *msg = mem_alloc_atomic((size_t)n + 1);
     vsnprintf(msg, (size_t)n + 1, fmt, ap);
     va_end(ap);
+    /* DIAG-site: an error raised without a position points at the call being applied. */
+    if (span.line <= 0)
+        span = in->site;
     if (span.file == NULL && span.line > 0 && in->mod != NULL)
         span.file = in->mod->file;
     error_raise(in->trap, PHASE_RUNTIME, code, rule, span, "%s", msg);
@@ -209,6 +212,18 @@ static int find_entry(const Interp *in, const char *name)
     return -1;
 }
 
+/* Where a function named `name` that is no entry point is defined (a private function), so
+ * NoEntry can point at it; no position when nothing has the name. */
+static Span named_function_span(const Interp *in, const char *name)
+{
+    for (int i = 0; i < in->mod->nfuncs; i++) {
+        const ModuleFunc *mf = in->mod->funcs[i];
+        if (mf->kind == MODFUNC_RELAX && strcmp(mf->gvar->name, name) == 0)
+            return mf->u.relax->span;
+    }
+    return span_none();
+}
+
 Value *interp_run_entry(Interp *in, const char *name, Value **args, int nargs)
 {
     /* ENTRY-1: only a Relax function with a global_symbol is an entry point. A lone
@@ -217,7 +232,7 @@ Value *interp_run_entry(Interp *in, const char *name, Value **args, int nargs)
     if (k < 0 && in->mod->is_lone_function && in->mod->nfuncs == 1 && strcmp(name, "main") == 0)
         k = find_entry(in, in->mod->funcs[0]->gvar->name);
     if (k < 0)
-        interp_fail(in, "NoEntry", "ENTRY-1", span_none(),
+        interp_fail(in, "NoEntry", "ENTRY-1", named_function_span(in, name),
                     "no entry function '%s' (a Relax function with a global_symbol)", name);
     in->depth = 0;
     EntryRun run;

@@ -53,6 +53,9 @@ typedef struct Interp {
     uintptr_t stack_limit;      /* calls below this C stack address raise DepthLimit; 0: none */
     double deadline;            /* LIMIT-time: the monotonic clock's reading to stop at; 0: none */
     int64_t steps;              /* steps and charges taken, to read the clock now and then */
+    /* The call being applied: an error a packed function or builtin raises without a span
+     * of its own points here (DIAG-site). */
+    Span site;
 } Interp;
 
 void interp_options_default(InterpOptions *opt);

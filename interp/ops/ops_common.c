@@ -107,8 +107,21 @@ static bool dim_not_one(const PrimExpr *dim)
     return prover_compare(dim, one) == PROVE_UNEQUAL;
 }
 
-/* Result dim of one aligned pair; NULL when undecided. */
-static PrimExpr *broadcast_dim(OpInferCtx *ctx, PrimExpr *a, PrimExpr *b, bool *failed)
+/* A shape as TVM prints it: (2, n) or (4,). */
+static const char *shape_text(OpShape s)
+{
+    StrBuf sb;
+    strbuf_init(&sb);
+    strbuf_addc(&sb, '(');
+    for (int i = 0; i < s.ndim; i++)
+        strbuf_addf(&sb, "%s%s", i > 0 ? ", " : "", prover_canonical(s.dims[i]));
+    strbuf_addf(&sb, "%s)", s.ndim == 1 ? "," : "");
+    return strbuf_str(&sb);
+}
+
+/* Result dim of one aligned pair; NULL when undecided. The message names both shapes. */
+static PrimExpr *broadcast_dim(OpInferCtx *ctx, OpShape sa, OpShape sb, PrimExpr *a, PrimExpr *b,
+                               bool *failed)
 {
     if (ops_dim_is(a, 1))
         return b;
@@ -118,8 +131,8 @@ static PrimExpr *broadcast_dim(OpInferCtx *ctx, PrimExpr *a, PrimExpr *b, bool *
     if (r == PROVE_EQUAL)
         return a;
     if (r == PROVE_UNEQUAL && dim_not_one(a) && dim_not_one(b)) {
-        ops_infer_fail(ctx, "OpShapeMismatch", "dims %s and %s do not broadcast",
-                       prover_canonical(a), prover_canonical(b));
+        ops_infer_fail(ctx, "OpShapeMismatch", "dims %s and %s do not broadcast (shapes %s and %s)",
+                       prover_canonical(a), prover_canonical(b), shape_text(sa), shape_text(sb));
         *failed = true;
     }
     return NULL;
@@ -138,7 +151,7 @@ bool ops_broadcast(OpInferCtx *ctx, OpShape a, OpShape b, OpShape *out)
     for (int k = 1; k <= n; k++) {
         PrimExpr *da = k <= a.ndim ? a.dims[a.ndim - k] : NULL;
         PrimExpr *db = k <= b.ndim ? b.dims[b.ndim - k] : NULL;
-        PrimExpr *d = da == NULL ? db : db == NULL ? da : broadcast_dim(ctx, da, db, &failed);
+        PrimExpr *d = da == NULL ? db : db == NULL ? da : broadcast_dim(ctx, a, b, da, db, &failed);
         if (failed)
             return false;
         if (d == NULL)

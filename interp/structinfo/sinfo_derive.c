@@ -42,7 +42,8 @@ void si_warn(SiCtx *c, const char *code, const char *rule, Span span, const char
 void si_judge(SiCtx *c, Relation r, const char *code, const char *rule, Span span,
               const StructInfo *got, const StructInfo *want, const char *what)
 {
-    if (r == REL_YES)
+    /* DIAG-poison: the value's own error was reported where it arose. */
+    if (r == REL_YES || sinfo_has_poison(got))
         return;
     const char *g = printer_print_sinfo(got), *w = printer_print_sinfo(want);
     if (r == REL_NO)
@@ -122,6 +123,8 @@ static StructInfo *derive_get_item(SiCtx *c, Expr *e)
 {
     StructInfo *t = si_derive(c, e->u.get_item.tuple);
     int i = e->u.get_item.index;
+    if (t->poisoned)
+        return sinfo_poisoned(e->span);
     if (t->kind != SINFO_TUPLE) {
         si_error(c, "NotTuple", "SI-12", e->span,
                  "indexing needs a tuple, got %s (use R.match_cast first)", printer_print_sinfo(t));
@@ -158,7 +161,7 @@ static bool never_bool_scalar(const StructInfo *s)
 static StructInfo *derive_if(SiCtx *c, Expr *e)
 {
     StructInfo *cond = si_derive(c, e->u.if_.cond);
-    if (never_bool_scalar(cond))
+    if (never_bool_scalar(cond) && !cond->poisoned)
         si_error(c, "IfCondition", "SI-9", e->u.if_.cond->span,
                  "the condition must be a bool scalar (rank-0 bool tensor or R.Prim(\"bool\")), "
                  "got %s",
@@ -214,7 +217,11 @@ static StructInfo *derive_node(SiCtx *c, Expr *e)
 
 StructInfo *si_derive(SiCtx *c, Expr *e)
 {
+    int errors_before = c->errors->n;
     StructInfo *s = derive_node(c, e);
+    /* DIAG-poison: an expression whose check failed and left nothing but an Object. */
+    if (c->errors->n > errors_before && s->kind == SINFO_OBJECT && !s->poisoned)
+        s = sinfo_poisoned(e->span);
     e->sinfo = s;
     return s;
 }

@@ -218,6 +218,15 @@ static StructInfo *infer_registered(SiCtx *c, Expr *e, const OpImpl *impl)
     return s != NULL ? s : sinfo_object(e->span);
 }
 
+/* DIAG-poison: a call on a value whose error was already reported is not checked again. */
+static bool args_poisoned(const Expr *e)
+{
+    for (int i = 0; i < e->u.call.nargs; i++)
+        if (sinfo_has_poison(e->u.call.args[i]->sinfo))
+            return true;
+    return false;
+}
+
 /* SI-14.1: an Op callee. Operators without an inference rule derive R.Object. */
 static StructInfo *derive_op_call(SiCtx *c, Expr *e)
 {
@@ -225,6 +234,8 @@ static StructInfo *derive_op_call(SiCtx *c, Expr *e)
     e->u.call.op->sinfo = sinfo_object(e->u.call.op->span);
     for (int i = 0; i < e->u.call.nargs; i++)
         si_derive(c, e->u.call.args[i]);
+    if (args_poisoned(e))
+        return sinfo_poisoned(e->span);
     const OpImpl *impl = ops_lookup(op);
     if (op_is_impure(op) || (impl != NULL && !impl->pure))
         si_check_purity(c, e, mem_printf("the operator %s", op));
@@ -309,6 +320,8 @@ StructInfo *si_derive_call(SiCtx *c, Expr *e)
     }
     for (int i = 0; i < e->u.call.nargs; i++)
         si_derive(c, e->u.call.args[i]);
+    if (f->poisoned || args_poisoned(e))
+        return sinfo_poisoned(e->span);
     const char *what = callee_text(op, mf);
     if (f->kind != SINFO_FUNC) {
         si_error(c, "NotCallable", "SI-14", op->span, "%s: the callee has StructInfo %s", what,

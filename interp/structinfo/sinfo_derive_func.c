@@ -57,7 +57,7 @@ static void derive_match_cast(SiCtx *c, Binding *b)
     StructInfo *sv = si_derive(c, b->value);
     StructInfo *s = b->struct_info;
     sigma_add_new(c, s);
-    if (sinfo_disjoint(sv, s))
+    if (!sv->poisoned && sinfo_disjoint(sv, s))
         si_error(c, "MatchCastImpossible", "SI-11", b->span, "a value of %s can never match %s",
                  printer_print_sinfo(sv), printer_print_sinfo(s));
     if (b->var == NULL)
@@ -98,7 +98,7 @@ static void derive_var_binding(SiCtx *c, Binding *b)
     Var *v = b->var;
     bool is_func = b->value->kind == EXPR_FUNCTION && v != NULL;
     StructInfo *se = is_func ? derive_function_binding(c, b) : si_derive(c, b->value);
-    if (b->from_expr_stmt && !sinfo_is_void(se))
+    if (b->from_expr_stmt && !sinfo_is_void(se) && !se->poisoned)
         si_error(c, "NonVoidExprStmt", "SI-VOID", b->span,
                  "a non-void expression (%s) must be bound to a variable", printer_print_sinfo(se));
     if (v == NULL)

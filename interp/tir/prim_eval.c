@@ -2,6 +2,7 @@
  * theirs. SPEC_NOTES: "TIR semantics" (TIR-INT, TIR-CAST, TIR-INTRIN). */
 #include "interp/tir/prim_eval.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <string.h>
 
@@ -273,17 +274,72 @@ static noreturn void bad_intrin(const PrimEvalCtx *pc, const PrimExpr *e)
                 "intrinsic %s with %d arguments is not supported", e->u.call.name, e->u.call.nargs);
 }
 
+/* TIR-BITS: the shift count of a `bits`-wide value must lie in [0, bits): LLVM, which TVM
+ * lowers shifts to, makes any other count poison, so the reference refuses it. */
+static int64_t shift_count(const PrimEvalCtx *pc, const PrimExpr *e, Scalar count, int bits)
+{
+    bool negative = dtype_is_int(count.dtype) && count.i < 0;
+    if (negative || (uint64_t)count.i >= (uint64_t)bits)
+        interp_fail(pc->interp, "ShiftRange", "TIR-BITS", e->span,
+                    "%s by %" PRId64 " of a %s value: the count must lie in [0, %d)",
+                    e->u.call.name + strlen("tir."), count.i, dtype_str(e->dtype), bits);
+    return count.i;
+}
+
+/* TIR-BITS: bitwise operators on the two's-complement bits of their dtype; shift_right is
+ * arithmetic for a signed dtype and logical for an unsigned one. NULL name: not one. */
+static bool eval_bitwise(const PrimEvalCtx *pc, const PrimExpr *e, Scalar *out)
+{
+    const char *name = e->u.call.name;
+    if (strncmp(name, "tir.bitwise_", 12) != 0 && strncmp(name, "tir.shift_", 10) != 0)
+        return false;
+    int n = e->u.call.nargs;
+    if (n != (strcmp(name, "tir.bitwise_not") == 0 ? 1 : 2))
+        return false;
+    Scalar a = prim_eval(pc, e->u.call.args[0]);
+    uint64_t ua = (uint64_t)a.i, r;
+    if (n == 1) {
+        *out = prim_scalar_int(e->dtype, (int64_t)~ua);
+        return true;
+    }
+    Scalar b = prim_eval(pc, e->u.call.args[1]);
+    uint64_t ub = (uint64_t)b.i;
+    int bits = e->dtype.bits;
+    if (strcmp(name, "tir.bitwise_and") == 0)
+        r = ua & ub;
+    else if (strcmp(name, "tir.bitwise_or") == 0)
+        r = ua | ub;
+    else if (strcmp(name, "tir.bitwise_xor") == 0)
+        r = ua ^ ub;
+    else if (strcmp(name, "tir.shift_left") == 0)
+        r = ua << shift_count(pc, e, b, bits);
+    else if (strcmp(name, "tir.shift_right") == 0) {
+        int64_t k = shift_count(pc, e, b, bits);
+        /* a.i holds the value sign- or zero-extended to 64 bits (Scalar), so a 64-bit
+         * shift gives the dtype's own shift. */
+        r = dtype_is_int(e->dtype) && a.i < 0 ? ~(~ua >> k) : ua >> k;
+    } else
+        return false;
+    *out = prim_scalar_int(e->dtype, (int64_t)r);
+    return true;
+}
+
 /* TIR-INTRIN: computed in double, rounded once to the result dtype. */
 static Scalar eval_call(const PrimEvalCtx *pc, const PrimExpr *e)
 {
     const char *name = e->u.call.name;
     int n = e->u.call.nargs;
     PrimExpr **args = e->u.call.args;
+    Scalar bitwise;
+    if (eval_bitwise(pc, e, &bitwise))
+        return bitwise;
     if (strcmp(name, "tir.if_then_else") == 0 && n == 3) {
         bool c = prim_scalar_truth(prim_eval(pc, args[0]));
         return prim_eval(pc, c ? args[1] : args[2]);
     }
-    if (strcmp(name, "tir.likely") == 0 && n == 1)
+    /* Hints to the compiler: at run time each is its argument. */
+    if ((strcmp(name, "tir.likely") == 0 || strcmp(name, "tir.tvm_thread_invariant") == 0) &&
+        n == 1)
         return prim_eval(pc, args[0]);
     /* T.assume(c) informs the compiler only: at run time it holds, true. */
     if (strcmp(name, "tir.assume") == 0 && n == 1)

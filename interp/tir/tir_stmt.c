@@ -117,6 +117,16 @@ static void exec_if(TirFrame *fr, const Stmt *s)
         tir_stmt_exec(fr, s->u.if_.else_stmt);
 }
 
+/* TIR-WHILE: the condition is evaluated before each iteration; every iteration is a step,
+ * so a loop that never ends runs out of fuel. */
+static void exec_while(TirFrame *fr, const Stmt *s)
+{
+    while (!fr->returned && prim_scalar_truth(tir_eval(fr, s->u.while_.cond))) {
+        interp_step(fr->in, s->span);
+        tir_stmt_exec(fr, s->u.while_.body);
+    }
+}
+
 /* The value is computed and dropped; `tir.ret(v)` ends the function with v. */
 static void exec_evaluate(TirFrame *fr, const Stmt *s)
 {
@@ -160,6 +170,9 @@ void tir_stmt_exec(TirFrame *fr, const Stmt *s)
         return;
     case STMT_IF:
         exec_if(fr, s);
+        return;
+    case STMT_WHILE:
+        exec_while(fr, s);
         return;
     case STMT_EVALUATE:
         exec_evaluate(fr, s);

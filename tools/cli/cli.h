@@ -102,6 +102,10 @@ typedef enum CliColor { CLI_COLOR_AUTO, CLI_COLOR_ALWAYS, CLI_COLOR_NEVER } CliC
 /* Takes --diagnostics=short|long and --color=auto|always|never out of argv (anywhere after
  * the command name) and applies them. Returns 0, or the exit code of a usage error. */
 int cli_take_style_options(int *argc, char **argv);
+
+/* Takes --max-tensor-bytes N and --max-heap N (bytes, or with K, M, G) out of argv (anywhere
+ * after the command name) and applies them. Returns 0, or the exit code of a usage error. */
+int cli_take_limit_options(int *argc, char **argv);
 void cli_set_style(CliDiagForm form, CliColor color);
 
 /* One diagnostic to print: the error, whether it is a warning, and where its names and

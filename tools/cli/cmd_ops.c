@@ -12,12 +12,12 @@
 #include "interp/eval/builtins.h"
 #include "interp/ops/ops.h"
 #include "interp/ops/ops_common.h"
-#include "tools/conform/case_file.h"
 #include "tools/cli/cli.h"
+#include "tools/conform/case_file.h"
 #include "tools/conform/corpus.h"
 
 const char CMD_OPS_USAGE[] =
-    "usage: relax ops [--table] [--corpus DIR]\n"
+    "usage: relax ops [--table] [--corpus DIR] | relax ops --signatures\n"
     "\n"
     "Lists the operators the registry knows, one TVM name a line. With --table prints the\n"
     "status table in markdown: per operator whether it has StructInfo inference and a\n"
@@ -25,7 +25,9 @@ const char CMD_OPS_USAGE[] =
     "DIR/models (DIR defaults to spec-tests) name its OP- rule, the TVM source its meaning\n"
     "follows (from DIR/../SPEC_NOTES.md), its implementation-defined, undefined and tvm-bug\n"
     "cases, and what is missing; then TVM v0.22's registry (DIR/ops/tvm-registry.txt), each\n"
-    "operator with where the reference implements it.\n";
+    "operator with where the reference implements it. With --signatures prints each\n"
+    "operator's constructor as TVMScript calls it, `relax.sum(x, axis=None, keepdims=False)`\n"
+    "(the parameters in order, defaults as Python literals), for tools/lint/op_signatures.py.\n";
 
 /* The least number of cases an operator needs to count as covered. */
 #define OPS_MIN_CASES 3
@@ -53,8 +55,8 @@ static OpRow *collect_rows(int *n)
     OpRow *rows = MEM_ARRAY(OpRow, ns + ni + 1);
     int count = 0;
     for (int i = 0; i < ns; i++)
-        rows[count++] = (OpRow){schemas[i]->name, schemas[i], ops_lookup(schemas[i]->name),
-                                0, 0, 0, 0, NULL};
+        rows[count++] =
+            (OpRow){schemas[i]->name, schemas[i], ops_lookup(schemas[i]->name), 0, 0, 0, 0, NULL};
     for (int i = 0; i < ni; i++)
         if (op_schema_lookup(impls[i]->name) == NULL)
             rows[count++] = (OpRow){impls[i]->name, NULL, impls[i], 0, 0, 0, 0, NULL};
@@ -255,17 +257,43 @@ static void print_registry(const char *corpus)
         printf("| `%s` | %s |\n", names[i] + strlen("relax."), where[i]);
 }
 
+/* --signatures: each operator's constructor as TVMScript calls it, one line each:
+ * `relax.sum(x, axis=None, keepdims=False)`, required parameters bare, the others with their
+ * default as Python literal text; arguments before attributes as the schema orders them. */
+static void print_signatures(void)
+{
+    int n;
+    const OpSchema *const *all = op_schema_all(&n);
+    for (int i = 0; i < n; i++) {
+        const OpSchema *s = all[i];
+        printf("%s(", s->name);
+        for (int k = 0; k < s->nparams; k++) {
+            const OpParam *p = &s->params[k];
+            printf("%s%s", k > 0 ? ", " : "", p->name);
+            if (p->default_text != NULL)
+                printf("=%s", p->default_text);
+        }
+        printf(")\n");
+    }
+}
+
 int cmd_ops(int argc, char **argv)
 {
-    bool table = false;
+    bool table = false, signatures = false;
     const char *corpus = "spec-tests";
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--table") == 0)
             table = true;
+        else if (strcmp(argv[i], "--signatures") == 0)
+            signatures = true;
         else if (strcmp(argv[i], "--corpus") == 0 && i + 1 < argc)
             corpus = argv[++i];
         else
             return cli_usage_error(argv[0], "unknown argument '%s'", argv[i]);
+    }
+    if (signatures) {
+        print_signatures();
+        return 0;
     }
     int n;
     OpRow *rows = collect_rows(&n);

@@ -3,6 +3,7 @@
  * the names written before the error. SPEC_NOTES: "Error codes". */
 #include <string.h>
 
+#include "ast/expr.h"
 #include "ast/mem.h"
 #include "ast/schema/op_schema.h"
 #include "tools/cli/cli.h"
@@ -69,6 +70,24 @@ static const char *unknown_name(const Error *e, const char *source, const IRModu
     return suggest_closest(name, &names);
 }
 
+/* ENTRY-1: with no close name, the entry points the program has. */
+static const char *entry_list(const IRModule *mod)
+{
+    StrBuf sb;
+    strbuf_init(&sb);
+    int n = 0;
+    for (int i = 0; mod != NULL && i < mod->nfuncs; i++) {
+        const ModuleFunc *mf = mod->funcs[i];
+        if (mf->kind != MODFUNC_RELAX || function_global_symbol(mf->u.relax) == NULL)
+            continue;
+        strbuf_addf(&sb, "%s`%s`", n++ > 0 ? ", " : "", mf->gvar->name);
+    }
+    if (n == 0)
+        return "the program has no entry function (a private function is none)";
+    return mem_printf("the program's entry function%s %s", n > 1 ? "s are" : " is",
+                      strbuf_str(&sb));
+}
+
 const char *cli_hint(const Error *e, const char *source, const IRModule *mod)
 {
     const char *best = NULL;
@@ -80,5 +99,7 @@ const char *cli_hint(const Error *e, const char *source, const IRModule *mod)
         best = unknown_keyword(e);
     else if (strcmp(e->code, "UnknownName") == 0 || strcmp(e->code, "NoEntry") == 0)
         best = unknown_name(e, source, mod);
+    if (best == NULL && strcmp(e->code, "NoEntry") == 0 && mod != NULL)
+        return entry_list(mod);
     return best != NULL ? mem_printf("did you mean `%s`?", best) : NULL;
 }

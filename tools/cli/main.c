@@ -23,8 +23,8 @@ static const CliCommand COMMANDS[] = {
      cmd_check},
     {"run", "call a program's entry function and print its result", CMD_RUN_USAGE, cmd_run},
     {"normalize", "print a program in normal form", CMD_NORMALIZE_USAGE, cmd_normalize},
-    {"explain", "each binding's derived StructInfo and the rule that derived it",
-     CMD_EXPLAIN_USAGE, cmd_explain},
+    {"explain", "each binding's derived StructInfo and the rule that derived it", CMD_EXPLAIN_USAGE,
+     cmd_explain},
     {"conform", "run the conformance corpus", CMD_CONFORM_USAGE, cmd_conform},
     {"repl", "explore a program interactively", CMD_REPL_USAGE, cmd_repl},
     {"ops", "list the operators, or their status table", CMD_OPS_USAGE, cmd_ops},
@@ -70,7 +70,9 @@ static void print_overview(FILE *out)
                  "commands:\n");
     for (int i = 0; i < NCOMMANDS; i++)
         fprintf(out, "  %-14s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
-    fprintf(out, "\nRun 'relax help COMMAND' for a command's options.\n"
+    fprintf(out, "\nRun 'relax help COMMAND' for a command's options. Every command also takes\n"
+                 "--diagnostics=short|long, --color=auto|always|never, --max-tensor-bytes N\n"
+                 "(default 2G) and --max-heap N (default 4G; N in bytes, or with K, M, G).\n"
                  "exit codes: 0 ok, 1 conformance failures, 2 usage, 3 i/o or case file, "
                  "4 parse, 5 wellformed, 6 struct_info, 7 runtime\n");
 }
@@ -111,6 +113,8 @@ int main(int argc, char **argv)
     if (cmd == NULL)
         return unknown_command(argv[1]);
     int rc = cli_take_style_options(&argc, argv);
+    if (rc == 0)
+        rc = cli_take_limit_options(&argc, argv);
     if (rc != 0)
         return rc;
     return cmd->run(argc - 1, argv + 1);

@@ -41,7 +41,9 @@ void cli_write_man(FILE *out, const CliCommand *cmds, int n)
     fputs(".SH DESCRIPTION\n", out);
     roff_line(out, "Each command below is also described by 'relax help COMMAND'.", 61);
     fputs("Diagnostics: --diagnostics=short|long, --color=auto|always|never (and NO_COLOR)\n"
-          "are accepted by every command.\n",
+          "are accepted by every command, and so are the limits --max-tensor-bytes N (the\n"
+          "largest tensor, default 2G) and --max-heap N (the whole heap, default 4G, at least\n"
+          "64M); N is a byte count, with K, M or G for powers of 1024.\n",
           out);
     fputs(".SH COMMANDS\n", out);
     for (int i = 0; i < n; i++) {

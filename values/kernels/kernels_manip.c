@@ -44,7 +44,7 @@ static Tensor *new_tensor(DataType dtype, int ndim, const int64_t *shape, const 
 {
     Tensor *t = tensor_new(dtype, ndim, shape);
     if (!t)
-        *err = "the result's dtype, rank or size is not supported";
+        *err = tensor_new_refusal(dtype, ndim, shape);
     return t;
 }
 

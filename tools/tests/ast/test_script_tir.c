@@ -575,7 +575,9 @@ static void test_errors(void)
     assert_error(BODY("    A[0] = A[0, 1]\n"), "TirSyntax");
     assert_error(BODY("    A[0] = q\n"), "UnknownName");
     assert_error(BODY("    Z[0] = 1.0\n"), "UnknownName");
-    assert_error(BODY("    while True:\n        pass\n"), "TirSyntax");
+    assert_error(BODY("    assert True\n"), "TirSyntax");
+    /* TIR-WHILE: a while condition must be bool */
+    assert_error(BODY("    while 1:\n        A[0] = 0.0\n"), "TirSyntax");
     assert_error(BODY("    T.reads(A[0])\n"), "TirSyntax");
     assert_error(BODY("    with T.init():\n        A[0] = 0.0\n"), "TirSyntax");
     /* one name over a grid stands for the loop variables' list, not a value */

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""End-to-end checks of `relax gen`, `relax reduce` and `--timeout`: generated programs are deterministic,
+"""End-to-end checks of `relax gen`, `relax reduce`, `--timeout` and the byte limits: generated programs are deterministic,
 their case files are valid and judge an adapter, the differential checks pass on 1,000
 programs, and the reducer shrinks a planted disagreement (an adapter whose R.maximum is
 wrong) and an error to a few lines, writing a case file that reproduces it.
@@ -120,6 +120,58 @@ class Timeout(unittest.TestCase):
         p = relax("conform", "--timeout", "0.05", case)
         self.assertEqual(counts(p.stdout), (0, 1, 0), p.stdout)
         self.assertIn("Timeout", p.stdout)
+
+
+ZEROS = """@R.function
+def main():
+    y = R.zeros((%d,), "float32")
+    return R.shape_of(y)
+"""
+
+
+class Limits(unittest.TestCase):
+    """Resource limits set on the command line: --max-tensor-bytes and --max-heap."""
+
+    def run_zeros(self, n, *opts):
+        with tempfile.TemporaryDirectory() as tmp:
+            src = os.path.join(tmp, "zeros.py")
+            with open(src, "w") as f:
+                f.write(ZEROS % n)
+            return relax("run", src, "--fuel", "1000000000", *opts, timeout=120)
+
+    def test_tensor_bytes(self):
+        # 1,000 float32 elements: 4,000 bytes, under a 4K limit and over a 3,999-byte one.
+        self.assertEqual(self.run_zeros(1000, "--max-tensor-bytes", "4K").returncode, 0)
+        p = self.run_zeros(1000, "--max-tensor-bytes=3999")
+        self.assertEqual(p.returncode, 7, p.stderr)
+        self.assertIn("[OpPrecondition OP-zeros]", p.stderr)
+        self.assertIn("limit of 3999 bytes (--max-tensor-bytes)", p.stderr)
+
+    def test_tensor_bytes_checks_arguments(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            src = os.path.join(tmp, "id.py")
+            with open(src, "w") as f:
+                f.write('@R.function\ndef main(x: R.Tensor((4,), "float32")):\n    return x\n')
+            arg = "{tensor: {dtype: float32, shape: [4], data: [1, 2, 3, 4]}}"
+            self.assertEqual(relax("run", src, "--arg", arg, "--max-tensor-bytes", "16").returncode, 0)
+            p = relax("run", src, "--arg", arg, "--max-tensor-bytes", "15")
+            self.assertEqual(p.returncode, 2, p.stderr)
+            self.assertIn("limit of 15 bytes", p.stderr)
+
+    def test_heap(self):
+        # 200 MB in one tensor: over a 64 MiB heap, one line and the runtime exit code.
+        p = self.run_zeros(50000000, "--max-heap", "64M")
+        self.assertEqual(p.returncode, 7, p.stderr)
+        self.assertIn("runtime error [OutOfMemory]", p.stderr)
+        self.assertEqual(len(p.stderr.strip().splitlines()), 1, p.stderr)
+
+    def test_usage_errors(self):
+        for opts in (["--max-heap", "1M"], ["--max-heap"], ["--max-tensor-bytes", "0"],
+                     ["--max-tensor-bytes=12X"], ["--max-tensor-bytes", "-5"],
+                     ["--max-tensor-bytes", "99999999999999999999G"]):
+            p = self.run_zeros(10, *opts)
+            self.assertEqual(p.returncode, 2, (opts, p.stderr))
+            self.assertIn("usage error", p.stderr)
 
 
 class Reduce(unittest.TestCase):

@@ -118,7 +118,9 @@ static void test_errors_do_not_end_the_session(void)
                  "<repl>:1:1: usage error [Usage]: unknown command ':frobnicate' (':help' "
                  "lists them)",
                  "{tensor: {dtype: float32, shape: [2], data: [11, 22]}}");
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\n<repl>:1:1: runtime error [ArgCheck FN-2]"));
+    /* DIAG-site: a failed argument check points at the parameter's annotation in `add`. */
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\n<repl>:2:12: runtime error [ArgCheck FN-2]: argument "
+                                       "check failed (MatchCastShape): argument 1 `x` of `add`"));
 }
 
 /* ---- reading entries ---- */

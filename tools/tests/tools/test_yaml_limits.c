@@ -110,7 +110,7 @@ static void test_value_limits(void)
                      "more than the data can");
     expect_bad_value("{tensor: {dtype: float32, shape: [3, 2], data: [1, 2]}}", "has 2 items");
     expect_bad_value("{tensor: {dtype: float64, shape: [65536, 65536], data: []}}",
-                     "over the limit");
+                     "more than the limit of 2147483648 bytes");
     CU_ASSERT_PTR_NULL(value_error("{tuple: [&a {prim: {dtype: int64, value: 1}}, *a]}"));
     CU_ASSERT_PTR_NULL(
         value_error(nested(VALUE_YAML_MAX_DEPTH - 1, "{tuple: [", "{tuple: []}", "]}")));
