@@ -92,6 +92,14 @@ int64_t tensor_shape_numel(DataType dtype, int ndim, const int64_t *shape)
 
 Tensor *tensor_new(DataType dtype, int ndim, const int64_t *shape)
 {
+    Tensor *t = tensor_new_uninit(dtype, ndim, shape);
+    if (t != NULL)
+        memset(t->data, 0, tensor_nbytes(t));
+    return t;
+}
+
+Tensor *tensor_new_uninit(DataType dtype, int ndim, const int64_t *shape)
+{
     if (!tensor_dtype_supported(dtype) || ndim < 0 || ndim > TENSOR_MAX_NDIM)
         return NULL;
     int64_t numel = tensor_shape_numel(dtype, ndim, shape);
@@ -106,7 +114,6 @@ Tensor *tensor_new(DataType dtype, int ndim, const int64_t *shape)
     t->numel = numel;
     size_t nbytes = (size_t)numel * dtype_bytes(dtype);
     t->data = mem_alloc_atomic(nbytes);
-    memset(t->data, 0, nbytes);
     return t;
 }
 

@@ -45,6 +45,9 @@ int64_t tensor_shape_numel(DataType dtype, int ndim, const int64_t *shape);
 /* A zeroed tensor; NULL for an unsupported dtype, a bad rank, a negative dim or a size over
  * the limits (the caller raises the error it finds fitting). */
 Tensor *tensor_new(DataType dtype, int ndim, const int64_t *shape);
+/* The same with the elements left unset, for a kernel that writes every one of them before
+ * the tensor is seen (it saves a pass over memory a large result would otherwise take). */
+Tensor *tensor_new_uninit(DataType dtype, int ndim, const int64_t *shape);
 /* Why tensor_new refuses this dtype and shape, for a message: the dtype, the rank, a
  * negative dim, or the size against the limit (--max-tensor-bytes). */
 const char *tensor_new_refusal(DataType dtype, int ndim, const int64_t *shape);

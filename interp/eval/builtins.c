@@ -222,11 +222,11 @@ static Value *bi_device(const BuiltinCall *bc)
 
 /* ---- the table -------------------------------------------------------------------- */
 
-typedef struct BuiltinEntry {
+struct BuiltinEntry {
     const char *op;   /* TVM's op name */
     const char *rule; /* BI-<name> */
     BuiltinFn fn;
-} BuiltinEntry;
+};
 
 static const BuiltinEntry builtin_table[] = {
     {"relax.call_tir", "BI-call_tir", builtins_call_tir},
@@ -265,6 +265,11 @@ bool builtins_has(const char *op_name)
     return find_builtin(op_name) != NULL;
 }
 
+const BuiltinEntry *builtins_find(const char *op_name)
+{
+    return find_builtin(op_name);
+}
+
 Value *builtins_call(struct Interp *in, struct Env *env, const Expr *call, Value **args, int nargs)
 {
     const char *op = call->u.call.op->kind == EXPR_OP ? call->u.call.op->u.op_name : NULL;
@@ -272,6 +277,12 @@ Value *builtins_call(struct Interp *in, struct Env *env, const Expr *call, Value
     if (!b)
         interp_fail(in, "OpNotImplemented", "E-12", call->span, "`%s` is not a builtin",
                     op ? op : "?");
+    return builtins_call_entry(b, in, env, call, args, nargs);
+}
+
+Value *builtins_call_entry(const BuiltinEntry *b, struct Interp *in, struct Env *env,
+                           const Expr *call, Value **args, int nargs)
+{
     BuiltinCall bc = {
         .in = in,
         .env = env,

@@ -145,11 +145,19 @@ static Value *call_closure(Interp *in, Value *callee, Value **args, int nargs, S
     const char *caller = in->func;
     PendingList pending = {0};
     Value *result;
+    Env *env = NULL;
     for (;;) {
         const Function *fn = callee->u.closure.func;
         in->func = fn->name;
         check_arity(in, fn, nargs, span);
-        Env *env = env_new_child(callee->u.closure.env, fn->nparams + 8);
+        /* A tail call's caller activation is dead once the call's arguments are evaluated and
+         * its return check is owed (pending_push copies what that needs; closures capture
+         * copies, eval_make_closure), so the next activation reuses its memory. */
+        int nlocals = env_func_info(in->func_info, fn)->nlocals;
+        if (env == NULL)
+            env = env_new_child(callee->u.closure.env, nlocals);
+        else
+            env_reset(env, callee->u.closure.env, nlocals);
         enter(in, env, fn, args, span);
         TailCall tc = {0};
         result = eval_tail(in, env, fn->body, &tc);
@@ -227,6 +235,26 @@ static int64_t operand_elements(Value **args, int n)
     return total;
 }
 
+/* What an Op node names: a builtin or an operator (NULL both when it has no kernel). */
+typedef struct OpTarget {
+    const BuiltinEntry *builtin;
+    const OpImpl *impl;
+} OpTarget;
+
+/* Resolved on the node's first call and kept by node, so a call does not search the
+ * builtin and operator tables by name. */
+static const OpTarget *op_target(Interp *in, const Expr *op)
+{
+    OpTarget *t = env_map_get(in->op_targets, op);
+    if (t != NULL)
+        return t;
+    t = MEM_NEW(OpTarget);
+    t->builtin = builtins_find(op->u.op_name);
+    t->impl = t->builtin != NULL ? NULL : ops_lookup(op->u.op_name);
+    env_map_put(in->op_targets, op, t);
+    return t;
+}
+
 static Value **eval_args(Interp *in, Env *env, const Expr *call)
 {
     int n = call->u.call.nargs;
@@ -244,8 +272,9 @@ Value *call_eval(Interp *in, Env *env, const Expr *call, TailCall *tc)
         /* E-12.1: an Op's arguments left to right, then the builtin. */
         rule_fired("E-12");
         Value **args = eval_args(in, env, call);
-        if (!builtins_has(op->u.op_name)) {
-            const OpImpl *impl = ops_lookup(op->u.op_name);
+        const OpTarget *target = op_target(in, op);
+        if (target->builtin == NULL) {
+            const OpImpl *impl = target->impl;
             if (impl == NULL || impl->kernel == NULL)
                 interp_fail(in, "OpNotImplemented", "E-12", call->span, "operator %s has no kernel",
                             op->u.op_name);
@@ -256,7 +285,7 @@ Value *call_eval(Interp *in, Env *env, const Expr *call, TailCall *tc)
             interp_charge(in, operand_elements(&result, 1), call->span);
             return result;
         }
-        Value *r = builtins_call(in, env, call, args, n);
+        Value *r = builtins_call_entry(target->builtin, in, env, call, args, n);
         return r != NULL ? r : value_unit();
     }
     /* E-12.2: the callee first, then the arguments. */

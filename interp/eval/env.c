@@ -3,6 +3,7 @@
 #include "interp/eval/env.h"
 
 #include <stdint.h>
+#include <string.h>
 
 #include "ast/mem.h"
 #include "ast/ptrmap.h"
@@ -31,11 +32,11 @@ struct Env {
     int caplog;
 };
 
-
 static void map_init(EnvMap *m, int hint)
 {
+    /* Room for `hint` keys below the 3/4 load that map_insert grows at. */
     uint32_t cap = 8;
-    while ((int64_t)cap < 2 * (int64_t)hint)
+    while (3 * (int64_t)cap < 4 * (int64_t)hint + 4)
         cap *= 2;
     m->slots = MEM_ARRAY(Slot, cap);
     m->cap = cap;
@@ -141,6 +142,17 @@ Env *env_new_child(const Env *parent, int capacity_hint)
     map_init(&env->map, capacity_hint);
     env->parent = parent;
     return env;
+}
+
+void env_reset(Env *env, const Env *parent, int capacity_hint)
+{
+    if (4 * (int64_t)capacity_hint + 4 > 3 * (int64_t)env->map.cap)
+        map_init(&env->map, capacity_hint);
+    else
+        memset(env->map.slots, 0, sizeof(Slot) * env->map.cap);
+    env->map.n = 0;
+    env->parent = parent;
+    env->nlog = 0;
 }
 
 void env_bind(Env *env, const Var *var, Value *v)
@@ -443,6 +455,7 @@ static FuncInfo *analyze(const Function *f)
     }
     info->shape_vars = w.shape_vars;
     info->nshape_vars = w.nshape;
+    info->nlocals = (int)w.bound->n + w.nshape;
     Walk r = {0};
     r.used = env_map_new(4);
     r.shape_seen = env_map_new(4);

@@ -27,6 +27,9 @@ void env_each_shape(const Env *env, void (*fn)(void *ctx, const TirVar *var, int
 
 /* An activation whose lookups fall back to `parent` (a closure's captured variables). */
 Env *env_new_child(const Env *parent, int capacity_hint);
+/* Empties env for a new activation under `parent`, keeping its memory: for a proper tail
+ * call, whose caller's activation nothing can reach any more. */
+void env_reset(Env *env, const Env *parent, int capacity_hint);
 /* Shape variables are logged as they bind; a scope remembers the log's length at its start
  * and unbinds every shape variable bound since when it ends (E-13.4). */
 int env_shape_mark(const Env *env);
@@ -46,6 +49,8 @@ typedef struct FuncInfo {
     int nshape_vars;
     const TirVar **ret_shape_vars; /* the shape variables of the return annotation */
     int nret_shape_vars;
+    int nlocals; /* variables the body binds, parameters and shape variables included: the
+                  * size an activation's map starts at */
 } FuncInfo;
 
 struct FuncInfoTable;

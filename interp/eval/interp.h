@@ -19,11 +19,11 @@ struct PackedRegistry; /* interp/eval/packed.h */
 struct FuncInfoTable;  /* interp/eval/env.h: per-Function analysis (free variables), cached */
 
 typedef struct InterpOptions {
-    int max_depth; /* Relax call depth limit (LIMIT-depth); default INTERP_DEFAULT_MAX_DEPTH */
-    int64_t fuel;  /* step budget (LIMIT-fuel); default INTERP_DEFAULT_FUEL */
-    FILE *trace;   /* --trace output, or NULL */
+    int max_depth;   /* Relax call depth limit (LIMIT-depth); default INTERP_DEFAULT_MAX_DEPTH */
+    int64_t fuel;    /* step budget (LIMIT-fuel); default INTERP_DEFAULT_FUEL */
+    FILE *trace;     /* --trace output, or NULL */
     bool trace_json; /* --trace=json: one JSON object a line rather than text */
-    FILE *echo;    /* printed output is also written here as produced, or NULL */
+    FILE *echo;      /* printed output is also written here as produced, or NULL */
     /* Set (by a SIGINT handler: the REPL's Ctrl-C) to stop the evaluation at its next step
      * with an Interrupted error; NULL when nothing interrupts. */
     const volatile sig_atomic_t *interrupt;
@@ -37,16 +37,17 @@ typedef struct Interp {
     const IRModule *mod;
     ErrorTrap *trap; /* runtime errors longjmp here */
     InterpOptions opt;
-    StrBuf out;   /* everything R.print and spectest.print wrote, for `stdout:` checks */
-    int64_t fuel; /* steps left */
-    int depth;    /* current Relax call depth */
-    const char *func; /* the name of the Relax function being evaluated (for --trace) */
+    StrBuf out;             /* everything R.print and spectest.print wrote, for `stdout:` checks */
+    int64_t fuel;           /* steps left */
+    int depth;              /* current Relax call depth */
+    const char *func;       /* the name of the Relax function being evaluated (for --trace) */
     const Function *arg_fn; /* while its arguments are checked (FN-2): the callee, ... */
     int arg_index;          /* ... and the argument's index, so a failure names both */
     int64_t spectest_counter;
     struct PackedRegistry *packed;
     Value **globals; /* parallel to mod->funcs: closures, PrimFunc values, packed functions */
     struct FuncInfoTable *func_info;
+    struct EnvMap *op_targets;  /* Op node -> what it names, resolved on its first call */
     struct EnvMap *bound_funcs; /* make_closure's synthesized functions, by callee */
     struct EnvMap *gvar_index;  /* GlobalVar* -> 1 + its index in mod->funcs */
     uintptr_t stack_limit;      /* calls below this C stack address raise DepthLimit; 0: none */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "values/kernels/kernels_native.h"
 
 bool kernels_binary_gives_bool(KernelBinaryOp op)
 {
@@ -482,11 +483,16 @@ Tensor *kernels_binary(KernelBinaryOp op, const Tensor *ta, const Tensor *tb, co
     }
     DataType dt = ta->dtype;
     bool gives_bool = kernels_binary_gives_bool(op);
-    Tensor *out = tensor_new(gives_bool ? dtype_bool() : dt, ndim, shape);
+    /* A native loop writes every element of the result. */
+    bool native = kernels_native_supports(op, dt) && dtype_equal(dt, tb->dtype);
+    DataType odt = gives_bool ? dtype_bool() : dt;
+    Tensor *out = native ? tensor_new_uninit(odt, ndim, shape) : tensor_new(odt, ndim, shape);
     if (out == NULL) {
         *err = "the result is too large";
         return NULL;
     }
+    if (native && kernels_native_binary(op, ta, tb, out))
+        return out;
     if (!needs_index(ta, ndim, shape) && !needs_index(tb, ndim, shape)) {
         *err = binary_streamed(op, ta, tb, out);
         return *err == NULL ? out : NULL;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "values/kernels/kernels_gemm.h"
 
 /* Whole-tensor buffers in the accumulation domain. */
 typedef struct Operand {
@@ -27,6 +28,17 @@ static Operand operand_read(const Tensor *t, bool as_float)
         op.i = i;
     }
     return op;
+}
+
+static int significand_bits(DataType t)
+{
+    if (dtype_is_bool(t))
+        return 1;
+    if (t.code == DT_BFLOAT)
+        return 8;
+    if (t.code == DT_FLOAT)
+        return t.bits == 16 ? 11 : t.bits == 32 ? 24 : 53;
+    return t.bits; /* integers: at most `bits` magnitude bits */
 }
 
 static bool float_domain(DataType out, const Tensor *a, const Tensor *b)
@@ -74,43 +86,11 @@ static bool matmul_shape(const Tensor *a, const Tensor *b, int *nb, int64_t *bsh
     return true;
 }
 
-/* The core sizes of one matmul: (n x k) times (k x m). */
-typedef struct MatmulDims {
-    int64_t n, k, m;
-} MatmulDims;
-
-/* One n x m product into `c`, row by row in i-k-j order so that every loop streams memory:
- * each element of the row still sums its k products in order from a zero start, as the
- * textbook i-j-k loop would. */
-static void matmul_f64(const double *a, const double *b, const MatmulDims *d, double *c)
+/* Whether every product of an element of `a` and one of `b` is exact in double: their
+ * dtypes' significands (integers: their magnitude bits) fit 53 bits together. */
+static bool products_exact(const Tensor *a, const Tensor *b)
 {
-    for (int64_t r = 0; r < d->n; r++) {
-        double *row = c + r * d->m;
-        for (int64_t j = 0; j < d->m; j++)
-            row[j] = 0.0;
-        for (int64_t t = 0; t < d->k; t++) {
-            double x = a[r * d->k + t];
-            const double *brow = b + t * d->m;
-            for (int64_t j = 0; j < d->m; j++)
-                row[j] += x * brow[j];
-        }
-    }
-}
-
-/* The same for integers, with wrap-around in uint64. */
-static void matmul_u64(const int64_t *a, const int64_t *b, const MatmulDims *d, uint64_t *c)
-{
-    for (int64_t r = 0; r < d->n; r++) {
-        uint64_t *row = c + r * d->m;
-        for (int64_t j = 0; j < d->m; j++)
-            row[j] = 0;
-        for (int64_t t = 0; t < d->k; t++) {
-            uint64_t x = (uint64_t)a[r * d->k + t];
-            const int64_t *brow = b + t * d->m;
-            for (int64_t j = 0; j < d->m; j++)
-                row[j] += x * (uint64_t)brow[j];
-        }
-    }
+    return significand_bits(a->dtype) + significand_bits(b->dtype) <= 53;
 }
 
 Tensor *kernel_matmul(const Tensor *a, const Tensor *b, DataType out_dtype, const char **err)
@@ -137,17 +117,18 @@ Tensor *kernel_matmul(const Tensor *a, const Tensor *b, DataType out_dtype, cons
         batches = 0;
     bool fl = float_domain(out_dtype, a, b);
     Operand A = operand_read(a, fl), B = operand_read(b, fl);
-    MatmulDims d = {n, k, m};
+    GemmDims d = {n, k, m};
     size_t nout = (size_t)(out->numel + 1);
     if (fl) {
         double *acc = mem_alloc_atomic(sizeof(double) * nout);
+        bool exact = products_exact(a, b);
         for (int64_t p = 0; p < batches; p++)
-            matmul_f64(A.f + ia[p], B.f + ib[p], &d, acc + p * n * m);
+            kernels_gemm_f64(A.f + ia[p], B.f + ib[p], &d, exact, acc + p * n * m);
         tensor_write_f64(out, acc);
     } else {
         uint64_t *acc = mem_alloc_atomic(sizeof(uint64_t) * nout);
         for (int64_t p = 0; p < batches; p++)
-            matmul_u64(A.i + ia[p], B.i + ib[p], &d, acc + p * n * m);
+            kernels_gemm_u64(A.i + ia[p], B.i + ib[p], &d, acc + p * n * m);
         tensor_write_i64(out, (const int64_t *)acc);
     }
     return out;

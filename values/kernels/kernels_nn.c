@@ -78,32 +78,43 @@ void kernels_nn_activation(NnActivation act, const Tensor *x, Tensor *out)
     tensor_write_f64(out, buf);
 }
 
+/* One lane of `len` values `inner` apart, in place. */
+static void softmax_lane(double *lane, int64_t len, int64_t inner, bool log_form)
+{
+    double mx = -INFINITY;
+    for (int64_t k = 0; k < len; k++)
+        mx = lane[k * inner] > mx || isnan(lane[k * inner]) ? lane[k * inner] : mx;
+    /* softmax keeps each exponential for the division; log_softmax needs only their sum. */
+    double sum = 0.0;
+    for (int64_t k = 0; k < len; k++) {
+        double e = exp(lane[k * inner] - mx);
+        sum += e;
+        if (!log_form)
+            lane[k * inner] = e;
+    }
+    double log_sum = log_form ? log(sum) : 0.0;
+    for (int64_t k = 0; k < len; k++)
+        lane[k * inner] = log_form ? (lane[k * inner] - mx) - log_sum : lane[k * inner] / sum;
+}
+
 void kernels_nn_softmax(const Tensor *x, int axis, bool log_form, Tensor *out)
 {
     int64_t outer, len, inner;
-    double *buf = read_all(x);
     split_at_axis(x, axis, &outer, &len, &inner);
-    for (int64_t o = 0; o < outer; o++) {
-        for (int64_t in = 0; in < inner; in++) {
-            double *lane = buf + o * len * inner + in;
-            double mx = -INFINITY;
-            for (int64_t k = 0; k < len; k++)
-                mx = lane[k * inner] > mx || isnan(lane[k * inner]) ? lane[k * inner] : mx;
-            /* softmax keeps each exponential for the division; log_softmax needs only
-             * their sum. */
-            double sum = 0.0;
-            for (int64_t k = 0; k < len; k++) {
-                double e = exp(lane[k * inner] - mx);
-                sum += e;
-                if (!log_form)
-                    lane[k * inner] = e;
-            }
-            double log_sum = log_form ? log(sum) : 0.0;
-            for (int64_t k = 0; k < len; k++)
-                lane[k * inner] =
-                    log_form ? (lane[k * inner] - mx) - log_sum : lane[k * inner] / sum;
+    if (inner == 1) {
+        /* Along the last axis: a row at a time through one small buffer. */
+        double *row = mem_alloc_atomic(sizeof(double) * (size_t)(len ? len : 1));
+        for (int64_t o = 0; o < outer; o++) {
+            tensor_read_f64_range(x, o * len, len, row);
+            softmax_lane(row, len, 1, log_form);
+            tensor_write_f64_range(out, o * len, len, row);
         }
+        return;
     }
+    double *buf = read_all(x);
+    for (int64_t o = 0; o < outer; o++)
+        for (int64_t in = 0; in < inner; in++)
+            softmax_lane(buf + o * len * inner + in, len, inner, log_form);
     tensor_write_f64(out, buf);
 }
 

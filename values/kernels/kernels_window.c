@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "values/kernels/kernels_native.h"
 
 static int64_t floordiv64(int64_t a, int64_t b)
 {
@@ -198,6 +199,62 @@ static ConvRun conv_run(const Tensor *data, const Tensor *weight, const WindowCo
     return r;
 }
 
+/* acc[j] += x[j * stride] * w for j in [0, n): one tap along a row of outputs. */
+KERNELS_VECTOR_CLONES
+static void tap_row(double *acc, const double *x, int64_t stride, double w, int64_t n)
+{
+    if (stride == 1) {
+        for (int64_t j = 0; j < n; j++)
+            acc[j] += x[j] * w;
+        return;
+    }
+    for (int64_t j = 0; j < n; j++)
+        acc[j] += x[j * stride] * w;
+}
+
+/* The first output along the last axis whose tap k reads inside the input, and one past the
+ * last: pos = o stride - pad + k dilation in [0, len). */
+static void tap_range(const ConvRun *r, int64_t k, int64_t *lo, int64_t *hi)
+{
+    int64_t s = r->g.stride[2], off = k * r->g.dil[2] - r->g.pad[2], len = r->in.sp[2];
+    int64_t a = -off <= 0 ? 0 : (-off + s - 1) / s;
+    int64_t b = len - 1 - off < 0 ? 0 : (len - 1 - off) / s + 1;
+    *lo = a;
+    *hi = b < r->out.sp[2] ? b : r->out.sp[2];
+}
+
+/* Forward float convolution a row of outputs at a time: for each output along the last axis
+ * the same products in the same order as conv_point (input channel, then taps, those in the
+ * padding skipped), each tap applied to the whole row. */
+static void conv_rows_f64(const ConvRun *r, double *of)
+{
+    int64_t os[3], k[3], pos[3], width = r->out.sp[2];
+    for (int64_t n = 0; n < r->out.n; n++)
+        for (int64_t o = 0; o < r->out.c; o++)
+            for (os[0] = 0; os[0] < r->out.sp[0]; os[0]++)
+                for (os[1] = 0; os[1] < r->out.sp[1]; os[1]++) {
+                    os[2] = 0;
+                    double *acc = of + at3(&r->out, n, o, os);
+                    for (int64_t j = 0; j < width; j++)
+                        acc[j] = 0.0;
+                    int64_t group = o / r->cout_pg;
+                    for (int64_t c = 0; c < r->cin_pg; c++)
+                        for (k[0] = 0; k[0] < r->w.sp[0]; k[0]++)
+                            for (k[1] = 0; k[1] < r->w.sp[1]; k[1]++)
+                                for (k[2] = 0; k[2] < r->w.sp[2]; k[2]++) {
+                                    int64_t lo, hi;
+                                    tap_range(r, k[2], &lo, &hi);
+                                    int64_t first[3] = {os[0], os[1], lo};
+                                    if (lo >= hi || !forward_tap(&r->g, &r->in, first, k, pos))
+                                        continue;
+                                    double w = r->wf[weight_index(r, o, c, k)];
+                                    const double *x =
+                                        r->df + at3(&r->in, n, group * r->cin_pg + c, pos);
+                                    tap_row(acc + lo, x, r->g.stride[2], w, hi - lo);
+                                }
+                }
+}
+
 void kernels_window_conv(const Tensor *data, const Tensor *weight, const WindowConv *p, Tensor *out)
 {
     ConvRun r = conv_run(data, weight, p, out);
@@ -222,6 +279,11 @@ void kernels_window_conv(const Tensor *data, const Tensor *weight, const WindowC
         r.di = d;
         r.wi = w;
         oi = mem_alloc_atomic(sizeof(int64_t) * no);
+    }
+    if (r.is_float && !p->transpose) {
+        conv_rows_f64(&r, of);
+        tensor_write_f64(out, of);
+        return;
     }
     int64_t at = 0, os[3];
     for (int64_t n = 0; n < r.out.n; n++)
