@@ -154,6 +154,8 @@ bool script_number(ScriptCtx *ctx, const PyExpr *e, ScriptNum *out);
 
 /* script_call.c: R.* calls. */
 Expr *script_relax_call(ScriptCtx *ctx, const PyExpr *call, const char *path);
+/* script_device.c: R.hint_on_device(data, device [, scope]), the device as attributes. */
+Expr *script_hint_on_device(ScriptCtx *ctx, const PyExpr *c, const char *fname);
 
 /* script_const.c: R.const. */
 Expr *script_const(ScriptCtx *ctx, const PyExpr *call);
