@@ -159,6 +159,7 @@ static void check_names(ScriptCtx *ctx, const PyExpr *e)
 {
     switch (e->kind) {
     case PY_NAME: {
+        rule_fired("TS-5.3"); /* only a shape variable in scope here may be named */
         Sym *s = script_lookup(ctx, e->u.name);
         if (s && (s->kind == SYM_TIRVAR || s->kind == SYM_PRIM))
             return;

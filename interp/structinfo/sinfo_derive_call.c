@@ -53,6 +53,16 @@ void si_check_purity(SiCtx *c, const Expr *call, const char *what)
                  what, c->fn->name);
 }
 
+/* PURITY-1, PURITY-2: a call in a dataflow block, or else in a pure function without
+ * relax.force_pure, is judged there for an effect (si_check_purity reports an impure one). */
+static void purity_context(const SiCtx *c)
+{
+    if (c->in_dataflow)
+        rule_fired("PURITY-1");
+    else if (c->fn != NULL && c->fn->is_pure && !c->fn->force_pure)
+        rule_fired("PURITY-2");
+}
+
 /* ---- builtin operators (SI-14.1, TVMSCRIPT §7) -------------------------------------------- */
 
 /* default_derive: no sinfo_args -> Object, one -> it, several -> a tuple of them. */
@@ -266,8 +276,7 @@ static StructInfo *derive_op_call(SiCtx *c, Expr *e)
         return sinfo_poisoned(e->span);
     const OpImpl *impl = ops_lookup(op);
     rule_fired("OP-REGISTRY");
-    if (c->in_dataflow)
-        rule_fired("PURITY-1");
+    purity_context(c);
     if (op_is_impure(op) || (impl != NULL && !impl->pure))
         si_check_purity(c, e, mem_printf("the operator %s", op));
     StructInfo *s = infer_builtin(c, e, op);
@@ -358,8 +367,7 @@ StructInfo *si_derive_call(SiCtx *c, Expr *e)
     if (f->poisoned || args_poisoned(e))
         return sinfo_poisoned(e->span);
     const char *what = callee_text(op, mf);
-    if (c->in_dataflow)
-        rule_fired("PURITY-1");
+    purity_context(c);
     if (mf != NULL && mf->kind == MODFUNC_PRIM)
         rule_fired("PURITY-6");
     if (f->kind != SINFO_FUNC) {

@@ -218,6 +218,10 @@ static void check_prim(WfCtx *ctx, const StructInfo *s, WfSinfoSite site)
 
 static void check_shape(WfCtx *ctx, const StructInfo *s, WfSinfoSite site)
 {
+    /* The ndim of a ShapeStructInfo with values is their count: it matches by construction
+     * (the readers reject a mismatch, SPEC_NOTES 4.11). */
+    if (s->u.shape.values != NULL)
+        rule_fired(ndim_rule(site, SINFO_SHAPE));
     for (int i = 0; s->u.shape.values != NULL && i < s->u.shape.ndim; i++)
         check_dims(ctx, s->u.shape.values[i], s->span, site, SINFO_SHAPE);
 }
