@@ -158,6 +158,32 @@ class Errors(unittest.TestCase):
         fields = dict(tr.build_error_fields("LambdaLift failed"))
         self.assertEqual(fields["code"], '"BuildFailed"')
 
+    def test_operator_inference_errors_are_struct_info(self):
+        for msg in ("In Op(relax.mean), the input axes is required to be non-repetitive",
+                    "Check failed: pool_size.size() == 3 (2 vs. 3) : The input pool_size",
+                    "the input axis 2 is out of range"):
+            self.assertEqual(tr.classify_error("load", msg)[0], "struct_info", msg)
+
+    def test_rendered_diagnostic(self):
+        """The parser's exception says only that diagnostics were emitted; the rendering on
+        stderr names the error and where."""
+        stderr = ("error: Binary operators must have the same datatype for both operands.\n"
+                  "  However, R.add(x, y) uses float32 and int32.\n"
+                  " --> <str>:3:5\n   |  \n 3 |      y = R.add(x, y)\n   |      ^^^^^^\n"
+                  "[16:27:04] block_builder.cc:64: Warning: BlockBuilder destroyed\n")
+        text, line, col = tr.rendered_diagnostic(stderr)
+        self.assertEqual((line, col), (3, 5))
+        self.assertTrue(text.startswith("Binary operators must have the same datatype"))
+        self.assertIn("However, R.add(x, y)", text)
+        fields = dict(tr.load_error_fields("one or more error diagnostics were emitted", stderr))
+        self.assertEqual(fields["phase"], "struct_info")
+        self.assertEqual((fields["line"], fields["col"]), ("3", "5"))
+        self.assertIn("Binary operators", fields["message"])
+        self.assertIsNone(tr.rendered_diagnostic("no diagnostic here\n"))
+        fields = dict(tr.load_error_fields("Undefined variable: z", ""))
+        self.assertEqual(fields["phase"], "parse")
+        self.assertNotIn("line", fields)
+
     def test_first_line_skips_the_traceback(self):
         msg = "Traceback (most recent call last):\n  File x\nValueError: bad shape\n"
         self.assertEqual(tr.first_line(msg), "ValueError: bad shape")

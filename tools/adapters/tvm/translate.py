@@ -151,8 +151,11 @@ ERROR_TABLE = [
     ("load", r"(?i)well.?formed|DataflowVar .* outside|defined more than once|"
              r"used before definition|free variable", "wellformed", None),
     ("load", r"(?i)match_cast|MatchCast", "struct_info", None),
-    ("load", r"(?i)struct.?info|InferStructInfo|dtype|shape|ndim|expects|mismatch|"
+    ("load", r"(?i)struct.?info|InferStructInfo|d(ata)?type|shape|ndim|expects|mismatch|"
              r"incompatible|must be", "struct_info", None),
+    # An operator's StructInfo inference, which TVM's parser runs on every call it builds.
+    ("load", r"(?i)Op\(relax\.|\boperator\b|out of range|layout|Check failed", "struct_info",
+     None),
     ("run", r"(?i)divi(de|sion) by zero|floordiv|floormod.*zero", "runtime", "DivByZero"),
     ("run", r"(?i)assert", "runtime", "AssertFailed"),
     ("run", r"spectest\.\w+:", "runtime", "PackedFuncError"),
@@ -204,6 +207,33 @@ def error_fields(request, message, stdout=None):
     fields.append(("message", yaml_str(first_line(message))))
     if stdout is not None:
         fields.append(("stdout", yaml_str(stdout)))
+    return fields
+
+
+DIAGNOSTIC = re.compile(r"^error: (?P<text>.*?)\n\s*--> [^\n]*?:(?P<line>\d+):(?P<col>\d+)",
+                        re.S | re.M)
+
+
+def rendered_diagnostic(stderr):
+    """(text, line, col) of the first `error:` diagnostic TVMScript's parser rendered, or
+    None. The rendering is `error: TEXT` (maybe several lines), then ` --> <str>:LINE:COL`."""
+    m = DIAGNOSTIC.search(stderr or "")
+    if m is None:
+        return None
+    text = " ".join(l.strip() for l in m.group("text").splitlines() if l.strip())
+    return text, int(m.group("line")), int(m.group("col"))
+
+
+def load_error_fields(message, stderr):
+    """A program TVM's parser rejected: the diagnostic it rendered on stderr names the error
+    and where (the exception itself says only that diagnostics were emitted); classified by
+    that text."""
+    diag = rendered_diagnostic(stderr)
+    if diag is None:
+        return error_fields("load", message)
+    text, line, col = diag
+    fields = error_fields("load", text)
+    fields[-1:-1] = [("line", str(line)), ("col", str(col))]
     return fields
 
 
