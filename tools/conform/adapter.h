@@ -51,7 +51,7 @@ typedef struct RunResult {
 typedef struct Adapter {
     const char *name;
     unsigned omits; /* ADAPTER_OMITS_* bits; 0 (full strictness) unless the adapter says so */
-    void *self; /* the implementation's own context, passed back to every function */
+    void *self;     /* the implementation's own context, passed back to every function */
     /* Text or ast -> program; NULL with *err (phase parse) when rejected. */
     AdapterProgram *(*load)(void *self, const ProgramSource *src, Error *err);
     bool (*check_wellformed)(void *self, AdapterProgram *prog, Error *err);

@@ -244,8 +244,7 @@ const char *ext_session_start(ExtSession *s)
     }
     s->running = true;
     ExtProcessResult res;
-    transact(s, mem_printf("%s%s", ext_protocol_write_hello(), EXT_PROTOCOL_END), s->timeout,
-             &res);
+    transact(s, mem_printf("%s%s", ext_protocol_write_hello(), EXT_PROTOCOL_END), s->timeout, &res);
     const char *why = NULL;
     if (res.end == EXT_END_EXITED && res.status == 0 && s->out.len > 0)
         why = "the adapter wrote more than one answer to hello";

@@ -241,8 +241,8 @@ static void add_text_table(StrBuf *sb, const char *title, const Tallies *t, cons
                 "known", "skipped", "pass%");
     for (int i = 0; i < t->n; i++) {
         const Tally *x = &t->items[i];
-        strbuf_addf(sb, "%-28s %7d %7d %7d %7d %7d %6.1f%%\n", x->name, x->pass,
-                    x->fail - x->early, x->early, x->known, x->skip, percent(x));
+        strbuf_addf(sb, "%-28s %7d %7d %7d %7d %7d %6.1f%%\n", x->name, x->pass, x->fail - x->early,
+                    x->early, x->known, x->skip, percent(x));
     }
     if (total != NULL)
         strbuf_addf(sb, "%-28s %7d %7d %7d %7d %7d %6.1f%%\n", "total", total->pass,

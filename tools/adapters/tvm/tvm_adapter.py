@@ -72,19 +72,52 @@ class Env:
                 return mod[gv]
         return None
 
+    def local_function(self, func, name):
+        """A function bound to `name` inside func's body (a nested function), or None."""
+        for block in getattr(getattr(func, "body", None), "blocks", []):
+            for b in block.bindings:
+                if isinstance(b.value, self.relax.Function):
+                    if b.var.name_hint == name:
+                        return b.value
+                    inner = self.local_function(b.value, name)
+                    if inner is not None:
+                        return inner
+        return None
+
     def binding_sinfo(self, mod, qualified):
+        """`x` in main, or `f.x` in the global or nested function f. A name bound twice is its
+        last binding (a later binding shadows an earlier one)."""
         func_name, var = qualified.split(".", 1) if "." in qualified else ("main", qualified)
         func = self.function(mod, func_name)
+        if func is None:
+            main = self.function(mod, "main")
+            func = self.local_function(main, func_name) if main is not None else None
         if func is None or not hasattr(func, "body"):
             return None
+        found = None
         for p in func.params:
             if p.name_hint == var:
-                return str(p.struct_info)
+                found = p.struct_info
         for block in getattr(func.body, "blocks", []):
             for b in block.bindings:
                 if b.var.name_hint == var:
-                    return str(b.var.struct_info)
-        return None
+                    found = b.var.struct_info
+        return None if found is None else self.sinfo_text(found)
+
+    def sinfo_text(self, sinfo):
+        """TVM's StructInfo as TVMScript. A tensor whose shape TVM names through a shape
+        variable (`R.Tensor(s, dtype=...)`) is written with that variable's values when its
+        StructInfo knows them, as the spec writes it (`R.Tensor((n, 4), dtype=...)`)."""
+        relax = self.relax
+        shape = getattr(sinfo, "shape", None)
+        if isinstance(sinfo, relax.TensorStructInfo) and isinstance(shape, relax.Var):
+            values = getattr(shape.struct_info, "values", None)
+            if values is not None:
+                try:
+                    sinfo = relax.TensorStructInfo(list(values), sinfo.dtype, sinfo.vdevice)
+                except Exception:  # noqa: BLE001 - keep TVM's own text
+                    pass
+        return str(sinfo)
 
     # -- values --
     def runtime(self):
@@ -123,9 +156,9 @@ class Env:
             return "tuple"
         if name == "String":
             return "string"
-        if name == "DataType":
+        if name in ("DataType", "dtype"):
             return "dtype"
-        if callable(obj) or name in ("Function", "PackedFunc"):
+        if callable(obj) or name in ("Function", "PackedFunc") or "Closure" in name:
             return "callable"
         return ("object", getattr(obj, "type_key", name))
 
@@ -221,7 +254,9 @@ def answer_run(env, mod, req, version, capture):
         return tr.response(version, ok=False,
                            fields=tr.error_fields("run", str(e), stdout_text(capture)))
     sys.stdout.flush()
-    value = tr.result_to_case(result, env.kind_of)
+    func = env.function(mod, req.get("entry") or "main")
+    hint = tr.prim_dtype_hint(getattr(func, "ret_struct_info", None))
+    value = tr.result_to_case(result, env.kind_of, hint)
     return tr.response(version, ok=True,
                        fields=[("value", value), ("stdout", tr.yaml_str(stdout_text(capture)))])
 

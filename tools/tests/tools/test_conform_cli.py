@@ -227,7 +227,7 @@ def validate_jsonl(t, path, n):
     t.assertEqual(len(rows), n)
     for row in rows:
         t.assertEqual(set(row), keys)
-        t.assertIn(row["outcome"], ("PASS", "FAIL", "WRONG-PHASE", "KNOWN", "SKIP"))
+        t.assertIn(row["outcome"], ("PASS", "FAIL", "WRONG-PHASE", "REJECTED-EARLY", "KNOWN", "SKIP"))
         t.assertIsInstance(row["spec"], list)
         t.assertIsInstance(row["time"], float)
         t.assertTrue(row["id"].endswith("#" + row["case"]))

@@ -2,16 +2,19 @@
  * timeouts), the worker pool's order, the reports' formats. SPEC_NOTES: "The conformance
  * runner"; the protocol is tools/adapters/README.md. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <stdlib.h>
 
+#include "ast/equal/equal.h"
 #include "ast/mem.h"
+#include "ast/script/script.h"
 #include "tools/conform/adapter_ext.h"
 #include "tools/conform/ext_process.h"
 #include "tools/conform/ext_session.h"
 #include "tools/conform/pool.h"
+#include "tools/conform/print_meaning.h"
 #include "tools/conform/report.h"
 #include "tools/conform/runner.h"
 #include "tools/tests/unit.h"
@@ -211,6 +214,55 @@ static void test_judge_error_as_reported(void)
     CU_ASSERT_EQUAL(runner_judge_error_as(&e, &got, phase_only).outcome, OUTCOME_WRONG_PHASE);
 }
 
+static IRModule *parse_text(const char *text)
+{
+    ErrorTrap trap;
+    if (setjmp(trap.jmp) != 0)
+        return NULL;
+    return script_parse("t", text, &trap);
+}
+
+/* A print that writes every binding's derived StructInfo (TVM's) means the canonical text;
+ * one that binds a nested call, or changes a parameter's annotation, does not. */
+static void test_print_meaning(void)
+{
+    const char *canonical = "@R.function\n"
+                            "def main(x: R.Tensor((2,), dtype=\"float32\")):\n"
+                            "    y = R.add(x, x)\n"
+                            "    z: R.Tensor(ndim=1) = y\n"
+                            "    return z\n";
+    const char *derived = "@R.function\n"
+                          "def main(x: R.Tensor((2,), dtype=\"float32\")) -> "
+                          "R.Tensor((2,), dtype=\"float32\"):\n"
+                          "    a: R.Tensor((2,), dtype=\"float32\") = R.add(x, x)\n"
+                          "    b: R.Tensor((2,), dtype=\"float32\") = a\n"
+                          "    return b\n";
+    const char *rebound = "@R.function\n"
+                          "def main(x: R.Tensor((2,), dtype=\"float32\")):\n"
+                          "    y = R.add(x, x)\n"
+                          "    z = R.add(y, x)\n"
+                          "    return z\n";
+    const char *other_param = "@R.function\n"
+                              "def main(x: R.Tensor((3,), dtype=\"float32\")):\n"
+                              "    y = R.add(x, x)\n"
+                              "    z = y\n"
+                              "    return z\n";
+    IRModule *want = parse_text(canonical), *got = parse_text(derived);
+    IRModule *bad = parse_text(rebound), *param = parse_text(other_param);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(want);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(got);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(bad);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(param);
+    CU_ASSERT_FALSE(equal_module(want, got));
+    print_meaning_drop_derived_annotations(want);
+    print_meaning_drop_derived_annotations(got);
+    print_meaning_drop_derived_annotations(bad);
+    print_meaning_drop_derived_annotations(param);
+    CU_ASSERT_TRUE(equal_module(want, got));
+    CU_ASSERT_FALSE(equal_module(want, bad));
+    CU_ASSERT_FALSE(equal_module(want, param));
+}
+
 static void test_reason_line(void)
 {
     CU_ASSERT_STRING_EQUAL(ext_process_reason_line("loading\nout of stack\nSegmentation fault\n"),
@@ -322,6 +374,7 @@ UNIT_SUITE(conform_run)
     CU_add_test(s, "preflight", test_preflight);
     CU_add_test(s, "hello: reports", test_hello_reports);
     CU_add_test(s, "errors judged as reported", test_judge_error_as_reported);
+    CU_add_test(s, "what a print means", test_print_meaning);
     CU_add_test(s, "the adapter's own last words", test_reason_line);
     CU_add_test(s, "workers hand results back in order", test_pool_order);
     CU_add_test(s, "TAP, JSON Lines, scoreboard", test_reports);
