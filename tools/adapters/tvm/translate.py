@@ -184,7 +184,10 @@ ERROR_TABLE = [
              r"var_name == var_name|String-defined shape expr|index out of range|"
              r"not implemented: Import|too many values to unpack|ndim must be specified|"
              r"Shape must be specified|array element with a sequence|has no attribute|"
-             r"kUnknownNDim|ndim >= -1|DataType::Int\(64\)", "parse", None),
+             r"kUnknownNDim|ndim >= -1|DataType::Int\(64\)|missing required argument|"
+             r"Type annotation is required|Cannot specify inconsistent|When providing both|"
+             r"last_sep|buffer->shape.size|dtype(\(\))?\.is_int\(\) \|\||FuncStructInfoNode", "parse",
+     None),
     ("load", r"(?i)well.?formed|DataflowVar .* outside|defined more than once|"
              r"used before definition|free variable", "wellformed", None),
     ("load", r"(?i)match_cast|MatchCast", "struct_info", None),

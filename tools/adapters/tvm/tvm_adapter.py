@@ -64,6 +64,8 @@ class Env:
         func = parsed
         if func.attrs is None or "global_symbol" not in func.attrs:
             func = func.with_attr("global_symbol", name)
+        else:  # a module member's symbol must be its name (TVM's well_formed)
+            name = str(func.attrs["global_symbol"])
         return self.tvm.IRModule({name: func})
 
     def function(self, mod, name):
@@ -105,18 +107,8 @@ class Env:
         return None if found is None else self.sinfo_text(found)
 
     def sinfo_text(self, sinfo):
-        """TVM's StructInfo as TVMScript. A tensor whose shape TVM names through a shape
-        variable (`R.Tensor(s, dtype=...)`) is written with that variable's values when its
-        StructInfo knows them, as the spec writes it (`R.Tensor((n, 4), dtype=...)`)."""
-        relax = self.relax
-        shape = getattr(sinfo, "shape", None)
-        if isinstance(sinfo, relax.TensorStructInfo) and isinstance(shape, relax.Var):
-            values = getattr(shape.struct_info, "values", None)
-            if values is not None:
-                try:
-                    sinfo = relax.TensorStructInfo(list(values), sinfo.dtype, sinfo.vdevice)
-                except Exception:  # noqa: BLE001 - keep TVM's own text
-                    pass
+        """TVM's StructInfo as TVMScript, as TVM prints it (a tensor whose shape TVM names
+        through a shape variable stays `R.Tensor(s, dtype=...)`)."""
         return str(sinfo)
 
     # -- values --
