@@ -37,7 +37,6 @@ TAGS = {
     ('elemwise_unary', 'clip-bad-operand'): ['tvm-diverges'],
     ('elemwise_unary', 'erf-float64'): ['tvm-bug', 'tvm-fixed-v0.25'],
     ('elemwise_unary', 'logical_not-bad-operand'): ['tvm-diverges'],
-    ('layout_transform', 'layout-transform-pad-prim-value'): ['tvm-bug'],
     ('manip_create', 'arange-symbolic'): ['tvm-diverges'],
     ('manip_create', 'eye-symbolic'): ['tvm-diverges'],
     ('manip_create', 'full-symbolic'): ['tvm-diverges'],
