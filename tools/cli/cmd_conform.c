@@ -243,6 +243,7 @@ static void print_line(const Conform *cf, const char *gid, CaseResult r)
             printf("SKIP %s: %s\n", gid, r.reason);
         return;
     case OUTCOME_KNOWN:
+    case OUTCOME_EARLY:
     case OUTCOME_FAIL:
     case OUTCOME_WRONG_PHASE:
         printf("%s %s: %s\n", runner_outcome_name(r.outcome), gid, r.reason ? r.reason : "");
@@ -263,6 +264,7 @@ static void count(Conform *cf, CaseResult r)
     case OUTCOME_KNOWN:
         cf->nknown++;
         return;
+    case OUTCOME_EARLY: /* a failure, told apart in the reports */
     case OUTCOME_FAIL:
     case OUTCOME_WRONG_PHASE:
         cf->nfail++;

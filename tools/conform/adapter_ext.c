@@ -9,8 +9,10 @@
 #include <string.h>
 
 #include "ast/astform/astform.h"
+#include "ast/legacy/legacy.h"
 #include "ast/mem.h"
 #include "ast/script/script.h"
+#include "ast/text/py_parser.h"
 #include "tools/cli/cli.h"
 #include "tools/conform/ext_process.h"
 #include "tools/conform/ext_protocol.h"
@@ -28,6 +30,7 @@ typedef struct Ext {
     const char *dump_dir;
     int dumped;          /* requests of the current case written to dump_dir */
     bool no_ast;         /* a load of an ast: program was answered `unsupported` */
+    bool no_legacy;      /* its hello says it reads today's syntax only */
     bool switched_off;   /* a slot was switched off while judging the current case */
     const char *failure; /* the first broken exchange of the current case, or NULL */
 } Ext;
@@ -344,6 +347,20 @@ static CaseResult verdict(Outcome o, const char *reason, unsigned missing)
     return r;
 }
 
+/* LEG-1: whether the case's program is in the legacy syntax, as the reference's reader in auto
+ * mode decides (a text that does not even parse as Python is not). */
+static bool is_legacy_program(const Case *c)
+{
+    if (c->program == NULL)
+        return false;
+    ErrorTrap trap;
+    if (setjmp(trap.jmp) != 0)
+        return false;
+    PyBody top = py_parse_file(c->global_id, c->program, &trap);
+    LegacyForm first;
+    return legacy_detect(&top, &first);
+}
+
 CaseResult adapter_ext_run_case(Adapter *ad, const Case *c)
 {
     if (ad->name != EXT_NAME)
@@ -353,6 +370,10 @@ CaseResult adapter_ext_run_case(Adapter *ad, const Case *c)
     for (;;) {
         if (x->no_ast && c->program == NULL && !c->ast_failed)
             return verdict(OUTCOME_SKIP, "needs the ast: form (the implementation reads text only)",
+                           RUNNER_NEEDS(PHASE_PARSE));
+        if (x->no_legacy && is_legacy_program(c))
+            return verdict(OUTCOME_SKIP,
+                           "needs the legacy reader (the implementation reads today's syntax only)",
                            RUNNER_NEEDS(PHASE_PARSE));
         x->switched_off = false;
         x->failure = NULL;
@@ -462,8 +483,14 @@ const char *adapter_ext_preflight(Adapter *ad)
     Ext *x = ad->self;
     if (x->session != NULL) {
         const char *why = ext_session_start(x->session);
-        if (why == NULL)
-            apply_hello(x, ext_session_hello(x->session));
+        if (why == NULL) {
+            const ExtHello *hello = ext_session_hello(x->session);
+            apply_hello(x, hello);
+            x->no_legacy = !hello->reads_legacy;
+            ad->omits = (hello->reports_code ? 0 : ADAPTER_OMITS_CODE) |
+                        (hello->reports_rule ? 0 : ADAPTER_OMITS_RULE) |
+                        (hello->reports_canonical_print ? 0 : ADAPTER_OMITS_CANONICAL_PRINT);
+        }
         return why;
     }
     static const char program[] = "@R.function\ndef main(x: R.Tensor((2,), \"float32\")):\n"

@@ -219,7 +219,7 @@ static void write_hello(void)
            EXT_PROTOCOL_PERSISTENT, RELAX_VERSION);
     for (int k = 0; k < EXT_REQUEST_COUNT; k++)
         printf("%s%s", k ? ", " : "", ext_protocol_request_name((ExtRequestKind)k));
-    printf("]\n%s", EXT_PROTOCOL_END);
+    printf("]\nreports: [phase, code, rule, canonical-print]\n%s", EXT_PROTOCOL_END);
 }
 
 /* Protocol 2 after the hello: a request, its response and `...`, until stdin ends. A request

@@ -562,6 +562,48 @@ static bool read_implementation(const YamlNode *root, ExtHello *hello, const cha
     return true;
 }
 
+/* `reports`: which of phase, code, rule (of its errors) and canonical-print (its `printed`
+ * is the spec's canonical text) the implementation gives in the spec's terms; absent, all of
+ * them. Other names are for later runners: ignored. */
+static bool read_reports(const YamlNode *root, ExtHello *hello, const char **why)
+{
+    hello->reports_code = hello->reports_rule = hello->reports_canonical_print = true;
+    if (yaml_node_get(root, "reports") == NULL)
+        return true;
+    const char **names = NULL;
+    int n = 0;
+    if (!get_strings(root, "reports", &names, &n, why))
+        return false;
+    hello->reports_code = hello->reports_rule = hello->reports_canonical_print = false;
+    for (int i = 0; i < n; i++) {
+        if (strcmp(names[i], "code") == 0)
+            hello->reports_code = true;
+        else if (strcmp(names[i], "rule") == 0)
+            hello->reports_rule = true;
+        else if (strcmp(names[i], "canonical-print") == 0)
+            hello->reports_canonical_print = true;
+    }
+    return true;
+}
+
+/* `syntax`: the surface syntaxes read (`current`, `legacy`); absent, both. */
+static bool read_syntax(const YamlNode *root, ExtHello *hello, const char **why)
+{
+    hello->reads_legacy = true;
+    if (yaml_node_get(root, "syntax") == NULL)
+        return true;
+    const char **names = NULL;
+    int n = 0;
+    if (!get_strings(root, "syntax", &names, &n, why))
+        return false;
+    hello->reads_legacy = false;
+    for (int i = 0; i < n; i++) {
+        if (strcmp(names[i], "legacy") == 0)
+            hello->reads_legacy = true;
+    }
+    return true;
+}
+
 bool ext_protocol_read_hello(const char *text, ExtHello *hello, const char **why)
 {
     memset(hello, 0, sizeof *hello);
@@ -587,5 +629,5 @@ bool ext_protocol_read_hello(const char *text, ExtHello *hello, const char **why
         if (parse_request_kind(names[i], &kind))
             hello->supports[kind] = true;
     }
-    return true;
+    return read_reports(root, hello, why) && read_syntax(root, hello, why);
 }

@@ -90,6 +90,14 @@ typedef struct ExtHello {
     const char *name;    /* implementation name */
     const char *version; /* implementation version */
     bool supports[EXT_REQUEST_COUNT];
+    /* `reports: [phase, code, rule]`: what its errors carry in the spec's terms. Without the
+     * field both are true (full strictness); the phase is always judged. */
+    bool reports_code;
+    bool reports_rule;
+    bool reports_canonical_print; /* `canonical-print`: its `printed` is the spec's text */
+    /* `syntax: [current, legacy]`: the surface syntaxes it reads; without the field both. A
+     * program in the legacy syntax (LEG-1) is not sent to one that reads only `current`. */
+    bool reads_legacy;
 } ExtHello;
 
 /* The handshake request (`protocol: 2`, `request: hello`) and the reading of its answer. */

@@ -25,6 +25,7 @@ struct ExtSession {
     StrBuf err; /* stderr since the current request began */
     ExtHello hello;
     int timeouts;          /* in a row */
+    bool probe;            /* the last request timed out: probe the restarted adapter first */
     const char *abandoned; /* why the adapter is not asked again, or NULL */
 };
 
@@ -174,10 +175,10 @@ static void collect_death(ExtSession *s, double deadline, ExtProcessResult *res)
         res->status = -1; /* exited "successfully" without answering: still no answer */
 }
 
-/* One message out, one back, under the deadline. */
-static void transact(ExtSession *s, const char *message, ExtProcessResult *res)
+/* One message out, one back, under the deadline (`timeout` seconds). */
+static void transact(ExtSession *s, const char *message, double timeout, ExtProcessResult *res)
 {
-    Wait w = {message, strlen(message), now_seconds() + s->timeout};
+    Wait w = {message, strlen(message), now_seconds() + timeout};
     strbuf_init(&s->err);
     struct sigaction ignore, saved;
     memset(&ignore, 0, sizeof ignore);
@@ -243,7 +244,7 @@ const char *ext_session_start(ExtSession *s)
     }
     s->running = true;
     ExtProcessResult res;
-    transact(s, mem_printf("%s%s", ext_protocol_write_hello(), EXT_PROTOCOL_END), &res);
+    transact(s, mem_printf("%s%s", ext_protocol_write_hello(), EXT_PROTOCOL_END), s->timeout, &res);
     const char *why = NULL;
     if (res.end == EXT_END_EXITED && res.status == 0 && s->out.len > 0)
         why = "the adapter wrote more than one answer to hello";
@@ -268,16 +269,50 @@ static void after_failure(ExtSession *s, const ExtProcessResult *res, const char
         s->timeouts = 0;
         return;
     }
+    s->probe = true;
     if (++s->timeouts >= EXT_SESSION_MAX_TIMEOUTS)
         s->abandoned = mem_printf("not sent: the adapter timed out on %d requests in a row "
                                   "(the last a %s request) and is not asked again",
                                   s->timeouts, what);
 }
 
+static double probe_seconds(const ExtSession *s)
+{
+    double t = s->timeout / 4;
+    return t < EXT_SESSION_PROBE_MAX_SECONDS ? t : EXT_SESSION_PROBE_MAX_SECONDS;
+}
+
+/* After a timeout: whether the restarted adapter answers a small request at all, within a short
+ * deadline. Any whole response will do (even a rejection); none abandons the adapter. */
+static bool probe_alive(ExtSession *s)
+{
+    static const char program[] = "@R.function\ndef main(x: R.Tensor((2,), \"float32\")):\n"
+                                  "    return x\n";
+    ExtRequest req;
+    memset(&req, 0, sizeof req);
+    req.kind = EXT_REQUEST_LOAD;
+    req.name = "liveness probe";
+    req.program = program;
+    req.protocol = EXT_PROTOCOL_PERSISTENT;
+    ExtProcessResult res;
+    transact(s, mem_printf("%s%s", ext_protocol_write_request(&req), EXT_PROTOCOL_END),
+             probe_seconds(s), &res);
+    s->probe = false;
+    if (res.end == EXT_END_EXITED && res.status == 0 && s->out.len == 0)
+        return true;
+    ext_session_stop(s);
+    s->abandoned = mem_printf("not sent: the adapter timed out on a request, and once restarted "
+                              "did not answer a liveness probe within %g s; it is not asked again",
+                              probe_seconds(s));
+    return false;
+}
+
 void ext_session_request(ExtSession *s, const char *request, const char *what,
                          ExtProcessResult *res)
 {
     const char *why = ext_session_start(s);
+    if (why == NULL && s->probe && !probe_alive(s))
+        why = s->abandoned;
     if (why != NULL) {
         memset(res, 0, sizeof *res);
         res->end = EXT_END_PROTOCOL;
@@ -285,7 +320,7 @@ void ext_session_request(ExtSession *s, const char *request, const char *what,
         res->err = why;
         return;
     }
-    transact(s, mem_printf("%s%s", request, EXT_PROTOCOL_END), res);
+    transact(s, mem_printf("%s%s", request, EXT_PROTOCOL_END), s->timeout, res);
     if (res->end == EXT_END_EXITED && res->status == 0 && s->out.len > 0) {
         res->end = EXT_END_PROTOCOL;
         res->err = mem_printf("the adapter wrote more than one response to the %s request "

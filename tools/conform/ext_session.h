@@ -11,6 +11,11 @@
 
 /* Timeouts in a row after which an adapter is not asked again. */
 #define EXT_SESSION_MAX_TIMEOUTS 2
+/* After a timeout, the restarted adapter's first request is a liveness probe (a `load` of a
+ * two-line program) with a short deadline: a quarter of the timeout, at most this many
+ * seconds. An adapter that does not answer it is not asked again, so a hanging adapter costs
+ * one timeout and one short probe, not two timeouts. */
+#define EXT_SESSION_PROBE_MAX_SECONDS 10.0
 
 typedef struct ExtSession ExtSession;
 

@@ -31,7 +31,7 @@ static void add_escaped(StrBuf *sb, const char *s)
 
 static bool is_failure(Outcome o)
 {
-    return o == OUTCOME_FAIL || o == OUTCOME_WRONG_PHASE;
+    return o == OUTCOME_EARLY || o == OUTCOME_FAIL || o == OUTCOME_WRONG_PHASE;
 }
 
 static void add_testcase(StrBuf *sb, const ReportEntry *e)

@@ -76,6 +76,7 @@ CaseResult known_failures_apply(KnownFailures *kf, const char *global_id, CaseRe
         return r;
     k->seen = true;
     switch (r.outcome) {
+    case OUTCOME_EARLY:
     case OUTCOME_FAIL:
     case OUTCOME_WRONG_PHASE:
         r.outcome = OUTCOME_KNOWN;

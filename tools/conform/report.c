@@ -15,7 +15,7 @@ static const char *global_id(const ReportEntry *e)
 
 static bool failed(Outcome o)
 {
-    return o == OUTCOME_FAIL || o == OUTCOME_WRONG_PHASE;
+    return o == OUTCOME_EARLY || o == OUTCOME_FAIL || o == OUTCOME_WRONG_PHASE;
 }
 
 static const char *first_line(const char *s)
@@ -153,6 +153,7 @@ char *report_jsonl(const Report *r)
 typedef struct Tally {
     const char *name;
     int pass, fail, skip, known;
+    int early; /* of fail: rejected in an earlier phase than the spec's */
 } Tally;
 
 typedef struct Tallies {
@@ -166,7 +167,7 @@ static Tally *tally_of(Tallies *t, const char *name)
         if (strcmp(t->items[i].name, name) == 0)
             return &t->items[i];
     }
-    Tally fresh = {name, 0, 0, 0, 0};
+    Tally fresh = {name, 0, 0, 0, 0, 0};
     VEC_PUSH(t->items, t->n, t->cap, fresh);
     return &t->items[t->n - 1];
 }
@@ -182,6 +183,10 @@ static void count(Tally *t, Outcome o)
         return;
     case OUTCOME_KNOWN:
         t->known++;
+        return;
+    case OUTCOME_EARLY:
+        t->early++;
+        t->fail++;
         return;
     case OUTCOME_FAIL:
     case OUTCOME_WRONG_PHASE:
@@ -230,16 +235,17 @@ static double percent(const Tally *t)
 
 static void add_text_table(StrBuf *sb, const char *title, const Tallies *t, const Tally *total)
 {
-    strbuf_addf(sb, "%-28s %7s %7s %7s %7s %7s\n", title, "passed", "failed", "known", "skipped",
-                "pass%");
+    strbuf_addf(sb, "%-28s %7s %7s %7s %7s %7s %7s\n", title, "passed", "failed", "earlier",
+                "known", "skipped", "pass%");
     for (int i = 0; i < t->n; i++) {
         const Tally *x = &t->items[i];
-        strbuf_addf(sb, "%-28s %7d %7d %7d %7d %6.1f%%\n", x->name, x->pass, x->fail, x->known,
-                    x->skip, percent(x));
+        strbuf_addf(sb, "%-28s %7d %7d %7d %7d %7d %6.1f%%\n", x->name, x->pass, x->fail - x->early,
+                    x->early, x->known, x->skip, percent(x));
     }
     if (total != NULL)
-        strbuf_addf(sb, "%-28s %7d %7d %7d %7d %6.1f%%\n", "total", total->pass, total->fail,
-                    total->known, total->skip, percent(total));
+        strbuf_addf(sb, "%-28s %7d %7d %7d %7d %7d %6.1f%%\n", "total", total->pass,
+                    total->fail - total->early, total->early, total->known, total->skip,
+                    percent(total));
 }
 
 char *report_summary(const Report *r)
@@ -271,12 +277,13 @@ static void add_cell(StrBuf *sb, const char *s)
 
 static void add_md_table(StrBuf *sb, const char *title, const Tallies *t)
 {
-    strbuf_addf(sb, "| %s | passed | failed | known | skipped | pass %% |\n", title);
-    strbuf_add(sb, "|---|---:|---:|---:|---:|---:|\n");
+    strbuf_addf(sb, "| %s | passed | failed | rejected earlier | known | skipped | pass %% |\n",
+                title);
+    strbuf_add(sb, "|---|---:|---:|---:|---:|---:|---:|\n");
     for (int i = 0; i < t->n; i++) {
         const Tally *x = &t->items[i];
-        strbuf_addf(sb, "| %s | %d | %d | %d | %d | %.1f |\n", x->name, x->pass, x->fail, x->known,
-                    x->skip, percent(x));
+        strbuf_addf(sb, "| %s | %d | %d | %d | %d | %d | %.1f |\n", x->name, x->pass,
+                    x->fail - x->early, x->early, x->known, x->skip, percent(x));
     }
 }
 
@@ -338,9 +345,10 @@ char *report_scoreboard(const Report *r)
         strbuf_addf(&sb, "Regenerate with `%s`.\n\n", r->command);
     strbuf_addf(&sb,
                 "**%d of %d judged cases agree with the corpus (%.1f%%)**: %d passed, %d failed, "
-                "%d known failures, %d skipped (the implementation lacks the phase).\n",
+                "%d rejected earlier (the expected error, found in an earlier phase than the "
+                "spec's), %d known failures, %d skipped (the implementation lacks the phase).\n",
                 total.pass, total.pass + total.fail + total.known, percent(&total), total.pass,
-                total.fail, total.known, total.skip);
+                total.fail - total.early, total.early, total.known, total.skip);
     if (r->not_run > 0)
         strbuf_addf(&sb, "\n%d selected cases were not run (the run was stopped).\n", r->not_run);
     strbuf_add(&sb, "\n## Per chapter\n\n");

@@ -13,6 +13,8 @@ typedef enum Outcome {
     OUTCOME_PASS,
     OUTCOME_SKIP,  /* needs a phase the implementation lacks */
     OUTCOME_KNOWN, /* failed, and listed in known-failures.txt */
+    OUTCOME_EARLY, /* rejected as expected, but in an earlier phase than the spec's: a failure,
+                      counted apart (SPEC_NOTES 4.17, "Rejected earlier") */
     OUTCOME_FAIL,
     OUTCOME_WRONG_PHASE, /* rejected, but in another phase than expected */
 } Outcome;
@@ -38,8 +40,12 @@ CaseResult runner_run_case(const Adapter *ad, const Case *c);
 
 /* Pure pieces of the judgement, exposed for tests. */
 
-/* An error expectation against the error an implementation raised. */
+/* An error expectation against the error an implementation raised, at full strictness: the
+ * phase, and the code and rule where the case gives them. */
 CaseResult runner_judge_error(const Expect *e, const Error *got);
+/* The same for an implementation that does not report some of them (ADAPTER_OMITS_* bits of
+ * Adapter.omits): those are not compared. */
+CaseResult runner_judge_error_as(const Expect *e, const Error *got, unsigned omits);
 /* A normal_form expectation against the check's verdict (`got` is read when !in_normal_form). */
 CaseResult runner_judge_normal_form(const Expect *e, bool in_normal_form, const Error *got);
 /* The module a normalizes_to expectation gives, read and checked: it must be well-formed and in

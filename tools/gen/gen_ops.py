@@ -281,6 +281,14 @@ def tag_tvm_bugs(case):
                                                            if t not in (case.get("tags") or [])]
 
 
+def add_triage_tags(case, file_name):
+    """The TVM v0.22 triage of the case (tvm_triage_ops.py), after its own tags."""
+    import tvm_triage_ops
+    extra = tvm_triage_ops.TAGS.get((file_name, case["id"]), [])
+    case["tags"] = list(case.get("tags") or []) + [t for t in extra
+                                                   if t not in (case.get("tags") or [])]
+
+
 def render_all():
     """{file name: text} for every output file."""
     files = {}
@@ -293,6 +301,7 @@ def render_all():
             seen.add(case["id"])
             if modname in TAGGED_FAMILIES:
                 tag_tvm_bugs(case)
+            add_triage_tags(case, case.get("file", family))
             files.setdefault(case.get("file", family), []).append(case)
     return {name + ".yaml": emit_file(name, cases) for name, cases in sorted(files.items())}
 

@@ -11,7 +11,7 @@ def render(v, np):
         arr = v.numpy()
         if arr.ndim == 0:
             return str(arr.item())
-        return np.array2string(arr, separator=" ").replace("\n", "")
+        return np.array2string(arr, separator=" ")
     if isinstance(v, str):
         return v
     if type(v).__name__ == "ShapeTuple" or isinstance(v, (list, tuple)) or \

@@ -132,6 +132,37 @@ class ValuesOut(unittest.TestCase):
         self.assertEqual(self.roundtrip(object()), {"object": "Map"})
 
 
+class PrimStructInfo:
+    def __init__(self, dtype):
+        self.dtype = dtype
+
+
+class TupleStructInfo:
+    def __init__(self, *fields):
+        self.fields = list(fields)
+
+
+class PrimDTypes(unittest.TestCase):
+    """TVM's VM returns a PrimValue as a bare Python number: its dtype is the signature's."""
+
+    def test_hint_from_the_return_struct_info(self):
+        self.assertEqual(tr.prim_dtype_hint(PrimStructInfo("bool")), "bool")
+        self.assertEqual(tr.prim_dtype_hint(TupleStructInfo(PrimStructInfo("int32"), object())),
+                         ["int32", None])
+        self.assertIsNone(tr.prim_dtype_hint(None))
+
+    def test_results_take_the_hint(self):
+        self.assertEqual(case(tr.result_to_case(1, kind_of, "bool")),
+                         {"prim": {"dtype": "bool", "value": True}})
+        self.assertEqual(case(tr.result_to_case(3, kind_of, "int32")),
+                         {"prim": {"dtype": "int32", "value": 3}})
+        self.assertEqual(case(tr.result_to_case(3, kind_of)),
+                         {"prim": {"dtype": "int64", "value": 3}})
+        self.assertEqual(case(tr.result_to_case([1, 2.5], kind_of, ["bool", "float32"])),
+                         {"tuple": [{"prim": {"dtype": "bool", "value": True}},
+                                    {"prim": {"dtype": "float32", "value": 2.5}}]})
+
+
 class Errors(unittest.TestCase):
     def test_load_errors_go_to_the_spec_phase(self):
         self.assertEqual(tr.classify_error("load", "Undefined variable: z"),
@@ -157,6 +188,39 @@ class Errors(unittest.TestCase):
         self.assertEqual(fields["code"], '"PackedFuncMissing"')
         fields = dict(tr.build_error_fields("LambdaLift failed"))
         self.assertEqual(fields["code"], '"BuildFailed"')
+
+    def test_operator_inference_errors_are_struct_info(self):
+        for msg in ("In Op(relax.mean), the input axes is required to be non-repetitive",
+                    "Binary operators must have the same datatype for both operands",
+                    "In Op(relax.nn.log_softmax), the input axis 2 is out of range"):
+            self.assertEqual(tr.classify_error("load", msg)[0], "struct_info", msg)
+
+    def test_the_parsers_own_checks_are_parse_errors(self):
+        for msg in ("Check failed: (block_frame.defined() && block_frame.value()) is false",
+                    "Mismatched type on argument #1 when calling: `relax.TupleGetItem(...)`",
+                    "match_cast() missing 1 required positional argument: 'struct_info'",
+                    "unknown dtype `f32`", "Expected StructInfoProxy but got <class 'int'>."):
+            self.assertEqual(tr.classify_error("load", msg)[0], "parse", msg)
+
+    def test_rendered_diagnostic(self):
+        """The parser's exception says only that diagnostics were emitted; the rendering on
+        stderr names the error and where."""
+        stderr = ("error: Binary operators must have the same datatype for both operands.\n"
+                  "  However, R.add(x, y) uses float32 and int32.\n"
+                  " --> <str>:3:5\n   |  \n 3 |      y = R.add(x, y)\n   |      ^^^^^^\n"
+                  "[16:27:04] block_builder.cc:64: Warning: BlockBuilder destroyed\n")
+        text, line, col = tr.rendered_diagnostic(stderr)
+        self.assertEqual((line, col), (3, 5))
+        self.assertTrue(text.startswith("Binary operators must have the same datatype"))
+        self.assertIn("However, R.add(x, y)", text)
+        fields = dict(tr.load_error_fields("one or more error diagnostics were emitted", stderr))
+        self.assertEqual(fields["phase"], "struct_info")
+        self.assertEqual((fields["line"], fields["col"]), ("3", "5"))
+        self.assertIn("Binary operators", fields["message"])
+        self.assertIsNone(tr.rendered_diagnostic("no diagnostic here\n"))
+        fields = dict(tr.load_error_fields("Undefined variable: z", ""))
+        self.assertEqual(fields["phase"], "parse")
+        self.assertNotIn("line", fields)
 
     def test_first_line_skips_the_traceback(self):
         msg = "Traceback (most recent call last):\n  File x\nValueError: bad shape\n"

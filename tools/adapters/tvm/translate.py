@@ -101,22 +101,49 @@ def numpy_to_case(arr, dtype=None):
     return "{tensor: {dtype: %s, shape: [%s], data: %s}}" % (dtype, shape, _nested(arr, dtype))
 
 
-def result_to_case(obj, kind_of):
+def prim_dtype_hint(sinfo):
+    """The dtypes a function's return StructInfo gives its PrimValues: a dtype string for
+    R.Prim(dtype), a list for a tuple, else None. TVM's VM hands a PrimValue back as a bare
+    Python int or float (a bool as 0 or 1), so its dtype comes from the signature."""
+    if sinfo is None:
+        return None
+    fields = getattr(sinfo, "fields", None)
+    if type(sinfo).__name__ == "TupleStructInfo" and fields is not None:
+        return [prim_dtype_hint(f) for f in fields]
+    if type(sinfo).__name__ == "PrimStructInfo":
+        dtype = str(getattr(sinfo, "dtype", "") or "")
+        return dtype or None
+    return None
+
+
+def _prim(x, hint):
+    if isinstance(hint, str) and hint:
+        return "{prim: {dtype: %s, value: %s}}" % (hint, yaml_number(x, hint))
+    if isinstance(x, bool):
+        return "{prim: {dtype: bool, value: %s}}" % yaml_number(x, "bool")
+    if isinstance(x, int):
+        return "{prim: {dtype: int64, value: %d}}" % x
+    return "{prim: {dtype: float64, value: %s}}" % yaml_number(x, "float64")
+
+
+def _items(obj, kind_of, hint):
+    hints = hint if isinstance(hint, list) and len(hint) == len(obj) else [None] * len(obj)
+    return ", ".join(result_to_case(o, kind_of, h) for o, h in zip(obj, hints))
+
+
+def result_to_case(obj, kind_of, hint=None):
     """A VM result -> a CASE_FORMAT value as YAML flow text. `kind_of(obj)` says what a TVM
     object is: 'tensor' (has .numpy(), dtype), 'shape', 'tuple', 'string', 'dtype',
-    'callable', 'prim' (value, dtype), or ('object', name)."""
+    'callable', 'prim' (value, dtype), or ('object', name). `hint` is prim_dtype_hint of the
+    function's return StructInfo."""
     if obj is None:
         return "{null: true}"
-    if isinstance(obj, bool):
-        return "{prim: {dtype: bool, value: %s}}" % yaml_number(obj, "bool")
-    if isinstance(obj, int):
-        return "{prim: {dtype: int64, value: %d}}" % obj
-    if isinstance(obj, float):
-        return "{prim: {dtype: float64, value: %s}}" % yaml_number(obj, "float64")
+    if isinstance(obj, (bool, int, float)):
+        return _prim(obj, hint)
     if type(obj) is str:
         return "{string: %s}" % yaml_str(obj)
     if type(obj) in (list, tuple):
-        return "{tuple: [%s]}" % ", ".join(result_to_case(o, kind_of) for o in obj)
+        return "{tuple: [%s]}" % _items(obj, kind_of, hint)
     # TVM's own classes may derive from Python's (its Shape is a tuple): ask first.
     kind = kind_of(obj)
     if kind == "tensor":
@@ -124,7 +151,7 @@ def result_to_case(obj, kind_of):
     if kind == "shape":
         return "{shape: [%s]}" % ", ".join(str(int(d)) for d in obj)
     if kind == "tuple":
-        return "{tuple: [%s]}" % ", ".join(result_to_case(o, kind_of) for o in obj)
+        return "{tuple: [%s]}" % _items(list(obj), kind_of, hint)
     if kind == "string":
         return "{string: %s}" % yaml_str(str(obj))
     if kind == "dtype":
@@ -148,11 +175,26 @@ ERROR_TABLE = [
      "UnknownName"),
     ("load", r"(?i)invalid syntax|SyntaxError|unexpected indent|EOL while scanning", "parse",
      "SyntaxError"),
+    # The parser's own checks while it builds the IR (its frames, the Python signatures of the
+    # R.* constructors, annotations that are not StructInfo): what the text itself says.
+    ("load", r"(?i)missing (a|\d+) required (positional )?argument|unexpected keyword argument|"
+             r"takes \d+ positional argument|unknown dtype|Expected StructInfoProxy|"
+             r"Mismatched type on argument|frame|IRBuilder|Builder\.result|decl_function|"
+             r"global_var_map|must have a return|Relax function.*return|Empty body|"
+             r"var_name == var_name|String-defined shape expr|index out of range|"
+             r"not implemented: Import|too many values to unpack|ndim must be specified|"
+             r"Shape must be specified|array element with a sequence|has no attribute|"
+             r"kUnknownNDim|ndim >= -1|DataType::Int\(64\)|missing required argument|"
+             r"Type annotation is required|Cannot specify inconsistent|When providing both|"
+             r"last_sep|buffer->shape.size|dtype(\(\))?\.is_int\(\) \|\||FuncStructInfoNode", "parse",
+     None),
     ("load", r"(?i)well.?formed|DataflowVar .* outside|defined more than once|"
              r"used before definition|free variable", "wellformed", None),
     ("load", r"(?i)match_cast|MatchCast", "struct_info", None),
-    ("load", r"(?i)struct.?info|InferStructInfo|dtype|shape|ndim|expects|mismatch|"
-             r"incompatible|must be", "struct_info", None),
+    # StructInfo inference and checking, which TVM's parser runs on every binding it builds.
+    ("load", r"(?i)Op\(relax\.|\boperator\b|struct.?info|InferStructInfo|d(ata)?type|shape|"
+             r"ndim|expects|mismatch|incompatible|must be|broadcast|annotation", "struct_info",
+     None),
     ("run", r"(?i)divi(de|sion) by zero|floordiv|floormod.*zero", "runtime", "DivByZero"),
     ("run", r"(?i)assert", "runtime", "AssertFailed"),
     ("run", r"spectest\.\w+:", "runtime", "PackedFuncError"),
@@ -204,6 +246,33 @@ def error_fields(request, message, stdout=None):
     fields.append(("message", yaml_str(first_line(message))))
     if stdout is not None:
         fields.append(("stdout", yaml_str(stdout)))
+    return fields
+
+
+DIAGNOSTIC = re.compile(r"^error: (?P<text>.*?)\n\s*--> [^\n]*?:(?P<line>\d+):(?P<col>\d+)",
+                        re.S | re.M)
+
+
+def rendered_diagnostic(stderr):
+    """(text, line, col) of the first `error:` diagnostic TVMScript's parser rendered, or
+    None. The rendering is `error: TEXT` (maybe several lines), then ` --> <str>:LINE:COL`."""
+    m = DIAGNOSTIC.search(stderr or "")
+    if m is None:
+        return None
+    text = " ".join(l.strip() for l in m.group("text").splitlines() if l.strip())
+    return text, int(m.group("line")), int(m.group("col"))
+
+
+def load_error_fields(message, stderr):
+    """A program TVM's parser rejected: the diagnostic it rendered on stderr names the error
+    and where (the exception itself says only that diagnostics were emitted); classified by
+    that text."""
+    diag = rendered_diagnostic(stderr)
+    if diag is None:
+        return error_fields("load", message)
+    text, line, col = diag
+    fields = error_fields("load", text)
+    fields[-1:-1] = [("line", str(line)), ("col", str(col))]
     return fields
 
 

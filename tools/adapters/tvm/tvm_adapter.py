@@ -64,6 +64,8 @@ class Env:
         func = parsed
         if func.attrs is None or "global_symbol" not in func.attrs:
             func = func.with_attr("global_symbol", name)
+        else:  # a module member's symbol must be its name (TVM's well_formed)
+            name = str(func.attrs["global_symbol"])
         return self.tvm.IRModule({name: func})
 
     def function(self, mod, name):
@@ -72,19 +74,42 @@ class Env:
                 return mod[gv]
         return None
 
+    def local_function(self, func, name):
+        """A function bound to `name` inside func's body (a nested function), or None."""
+        for block in getattr(getattr(func, "body", None), "blocks", []):
+            for b in block.bindings:
+                if isinstance(b.value, self.relax.Function):
+                    if b.var.name_hint == name:
+                        return b.value
+                    inner = self.local_function(b.value, name)
+                    if inner is not None:
+                        return inner
+        return None
+
     def binding_sinfo(self, mod, qualified):
+        """`x` in main, or `f.x` in the global or nested function f. A name bound twice is its
+        last binding (a later binding shadows an earlier one)."""
         func_name, var = qualified.split(".", 1) if "." in qualified else ("main", qualified)
         func = self.function(mod, func_name)
+        if func is None:
+            main = self.function(mod, "main")
+            func = self.local_function(main, func_name) if main is not None else None
         if func is None or not hasattr(func, "body"):
             return None
+        found = None
         for p in func.params:
             if p.name_hint == var:
-                return str(p.struct_info)
+                found = p.struct_info
         for block in getattr(func.body, "blocks", []):
             for b in block.bindings:
                 if b.var.name_hint == var:
-                    return str(b.var.struct_info)
-        return None
+                    found = b.var.struct_info
+        return None if found is None else self.sinfo_text(found)
+
+    def sinfo_text(self, sinfo):
+        """TVM's StructInfo as TVMScript, as TVM prints it (a tensor whose shape TVM names
+        through a shape variable stays `R.Tensor(s, dtype=...)`)."""
+        return str(sinfo)
 
     # -- values --
     def runtime(self):
@@ -123,9 +148,9 @@ class Env:
             return "tuple"
         if name == "String":
             return "string"
-        if name == "DataType":
+        if name in ("DataType", "dtype"):
             return "dtype"
-        if callable(obj) or name in ("Function", "PackedFunc"):
+        if callable(obj) or name in ("Function", "PackedFunc") or "Closure" in name:
             return "callable"
         return ("object", getattr(obj, "type_key", name))
 
@@ -145,14 +170,40 @@ def answer(env, req, version, capture):
     if kind not in SUPPORTED:
         return tr.response(version, unsupported=True)
     try:
-        mod = env.load(req)
-    except Exception as e:  # noqa: BLE001 - any TVM error is the program's rejection
-        return tr.response(version, ok=False, fields=tr.error_fields("load", str(e)))
+        mod = with_stderr_captured(lambda: env.load(req))
+    except CapturedError as e:  # any TVM error is the program's rejection
+        return tr.response(version, ok=False, fields=tr.load_error_fields(e.message, e.stderr))
     try:
         return ANSWERS[kind](env, mod, req, version, capture)
     except tr.Unsendable as e:
         return tr.response(version, ok=False, fields=[
             ("phase", "runtime"), ("code", '"Unsendable"'), ("message", tr.yaml_str(str(e)))])
+
+
+class CapturedError(Exception):
+    def __init__(self, message, stderr):
+        Exception.__init__(self, message)
+        self.message = message
+        self.stderr = stderr
+
+
+def with_stderr_captured(fn):
+    """fn() with file descriptor 2 pointed at a file: TVMScript's parser renders its
+    diagnostics there (the exception's own text only says "one or more error diagnostics were
+    emitted"). An exception comes back as CapturedError with what was rendered."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    with tempfile.TemporaryFile() as f:
+        os.dup2(f.fileno(), 2)
+        try:
+            return fn()
+        except Exception as e:  # noqa: BLE001 - any TVM error is the program's rejection
+            sys.stderr.flush()
+            f.seek(0)
+            raise CapturedError(str(e), f.read().decode(errors="replace"))
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
 
 
 def answer_load(env, mod, req, version, capture):
@@ -195,7 +246,9 @@ def answer_run(env, mod, req, version, capture):
         return tr.response(version, ok=False,
                            fields=tr.error_fields("run", str(e), stdout_text(capture)))
     sys.stdout.flush()
-    value = tr.result_to_case(result, env.kind_of)
+    func = env.function(mod, req.get("entry") or "main")
+    hint = tr.prim_dtype_hint(getattr(func, "ret_struct_info", None))
+    value = tr.result_to_case(result, env.kind_of, hint)
     return tr.response(version, ok=True,
                        fields=[("value", value), ("stdout", tr.yaml_str(stdout_text(capture)))])
 
@@ -207,7 +260,13 @@ def answer_print(env, mod, req, version, capture):
 def answer_roundtrip(env, mod, req, version, capture):
     printed = mod.script()
     try:
-        again = env.tvm.script.from_source(printed)
+        again = with_stderr_captured(lambda: env.tvm.script.from_source(printed))
+    except CapturedError as e:
+        diag = tr.rendered_diagnostic(e.stderr)
+        why = "%s (line %d of its print)" % diag[:2] if diag else tr.first_line(e.message)
+        return tr.response(version, ok=False, fields=[
+            ("message", tr.yaml_str("reparse: " + why)), ("printed", tr.yaml_str(printed))])
+    try:
         env.tvm.ir.assert_structural_equal(mod, again, map_free_vars=True)
     except Exception as e:  # noqa: BLE001
         return tr.response(version, ok=False, fields=[
@@ -279,7 +338,12 @@ def serve_one(env, text, version):
 
 
 def hello(env):
+    """TVM's errors carry no code or rule of the spec's, and its print is its own TVMScript
+    (every binding's StructInfo written out): the adapter reports phases only (the codes it
+    guesses from messages are for people). TVM reads today's syntax only, not the 2022 one.
+    tools/adapters/README.md, "What the hello declares"."""
     return ("protocol: 2\nok: true\nimplementation: {name: tvm, version: %s}\nrequests: [%s]\n"
+            "reports: [phase]\nsyntax: [current]\n"
             % (tr.yaml_str(env.tvm.__version__), ", ".join(SUPPORTED)))
 
 

@@ -324,7 +324,7 @@ static void test_cases_ok_and_error(void)
               fake("*'request: load'*) printf '%s\\n' 'ok: false' 'phase: parse' "
                    "'code: SyntaxError';; "),
               10);
-    expect_outcome(&parse, "not-wf", OUTCOME_WRONG_PHASE, "got t.yaml#not-wf: parse error");
+    expect_outcome(&parse, "not-wf", OUTCOME_EARLY, "got t.yaml#not-wf: parse error");
 }
 
 static void test_cases_unsupported(void)
