@@ -5,7 +5,8 @@
 #include "ast/mem.h"
 #include "ast/script/script_tir_internal.h"
 
-/* Structural equality of the index expressions a slice bound holds (no loads, no calls). */
+/* Structural equality of the index expressions a slice bound holds (loads of the same
+ * buffer element too, as TVM's GPU kernels index by a loaded counter; no calls). */
 static bool same_prim(const PrimExpr *a, const PrimExpr *b)
 {
     if (a->kind != b->kind || !dtype_equal(a->dtype, b->dtype))
@@ -14,6 +15,14 @@ static bool same_prim(const PrimExpr *a, const PrimExpr *b)
         return a->u.int_value == b->u.int_value;
     if (a->kind == PE_VAR)
         return a->u.var == b->u.var;
+    if (a->kind == PE_LOAD) {
+        if (a->u.load.buffer != b->u.load.buffer || a->u.load.nindices != b->u.load.nindices)
+            return false;
+        for (int i = 0; i < a->u.load.nindices; i++)
+            if (!same_prim(a->u.load.indices[i], b->u.load.indices[i]))
+                return false;
+        return true;
+    }
     if (a->kind == PE_CAST || a->kind == PE_NOT)
         return same_prim(a->u.operand, b->u.operand);
     return primexpr_is_binary(a->kind) && same_prim(a->u.bin.a, b->u.bin.a) &&
