@@ -225,13 +225,16 @@ static StructInfo *split_result(OpInferCtx *ctx, const StructInfo *x, int axis, 
         OpShape r = {NULL, s.ndim};
         PrimExpr *piece = NULL;
         if (static_dim) {
+            /* OP-split: TVM clamps each index to [0, dim]; a piece is max(r - l, 0). */
             int64_t lo = p == 0 ? 0 : idx[p - 1], hi = p < n ? idx[p] : dim;
-            lo = lo > dim ? dim : lo;
-            hi = hi > dim ? dim : hi < lo ? lo : hi;
+            lo = lo < 0 ? 0 : lo > dim ? dim : lo;
+            hi = hi < 0 ? 0 : hi > dim ? dim : hi < lo ? lo : hi;
             piece = manip_dim_int(hi - lo);
         } else if (s.dims != NULL && sections == 0) {
-            piece = symbolic_piece(s.dims[axis], p == 0 ? -1 : idx[p - 1], p < n ? idx[p] : -1,
-                                   ctx->call->span);
+            /* -1 stands for "the start" / "the end" here; a negative index clamps to 0. */
+            int64_t lo = p == 0 ? -1 : idx[p - 1] < 0 ? 0 : idx[p - 1];
+            int64_t hi = p < n ? (idx[p] < 0 ? 0 : idx[p]) : -1;
+            piece = symbolic_piece(s.dims[axis], lo, hi, ctx->call->span);
         } else if (s.dims != NULL && sections == 1) {
             piece = s.dims[axis];
         }
@@ -262,9 +265,6 @@ StructInfo *manip_infer_split(OpInferCtx *ctx)
     if (!split_points(ctx->call, dim, &idx, &n, &sections))
         return ops_infer_fail(ctx, "OpAttr",
                               "indices_or_sections must be a positive int or a list of ints");
-    for (int i = 1; sections == 0 && i < n; i++)
-        if (idx[i] < idx[i - 1])
-            return ops_infer_fail(ctx, "OpAttr", "split indices must ascend");
     if (sections > 0 && dim < 0 && sections != 1) {
         /* Sections of a symbolic dim: each piece's dim is unknown. */
         StructInfo **fields = MEM_ARRAY(StructInfo *, sections);

@@ -270,6 +270,10 @@ Tensor **kernel_split(const Tensor *x, const int64_t *indices, int nidx, int axi
     int64_t outer = dims_product(x->shape, 0, axis);
     size_t es = dtype_bytes(x->dtype);
     for (int p = 0; p <= nidx; p++) {
+        /* OP-split: piece p is x[l:r] along the axis, l and r the neighbouring indices
+         * clamped to [0, dim] each (TVM's inference), empty when r <= l; pieces may overlap
+         * when the indices do not ascend. */
+        prev = p == 0 ? 0 : indices[p - 1] < 0 ? 0 : indices[p - 1] > dim ? dim : indices[p - 1];
         int64_t stop = p < nidx ? indices[p] : dim;
         stop = stop < prev ? prev : stop > dim ? dim : stop;
         shape[axis] = stop - prev;
@@ -280,7 +284,6 @@ Tensor **kernel_split(const Tensor *x, const int64_t *indices, int nidx, int axi
         for (int64_t o = 0; o < outer; o++)
             memcpy((char *)parts[p]->data + (size_t)o * chunk,
                    (const char *)x->data + ((size_t)(o * dim + prev) * (size_t)inner) * es, chunk);
-        prev = stop;
     }
     return parts;
 }
