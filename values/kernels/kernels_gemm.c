@@ -50,7 +50,7 @@ static void tile_separate(const double *a, int64_t lda, const double *panel, int
 /* The same where every product is exact: a multiply and an add then round once each, but
  * the multiply's rounding is the identity, so a fused multiply-add (one rounding of the
  * exact a * b + acc) gives the same sum; the compiler may fuse them here. */
-KERNELS_VECTOR_CLONES __attribute__((optimize("fp-contract=fast"))) static void
+KERNELS_VECTOR_CLONES KERNELS_FP_CONTRACT static void
 tile_fused(const double *a, int64_t lda, const double *panel, int64_t k, double *c, int64_t ldc)
 {
     TILE();

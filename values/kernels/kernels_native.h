@@ -18,6 +18,14 @@
 #define KERNELS_VECTOR_CLONES
 #endif
 
+/* Lets GCC fuse a multiply and an add in a function where that cannot change a result (see
+ * its comment); other compilers, which lack the attribute, keep them apart. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define KERNELS_FP_CONTRACT __attribute__((optimize("fp-contract=fast")))
+#else
+#define KERNELS_FP_CONTRACT
+#endif
+
 /* Whether kernels_native_binary computes op on operands of this dtype. */
 bool kernels_native_supports(KernelBinaryOp op, DataType dtype);
 
