@@ -310,16 +310,6 @@ bool prim_is_integer(DataType t)
     return (dtype_is_int(t) || dtype_is_uint(t)) && t.lanes == 1;
 }
 
-/* Whether v is a value of the integer dtype t (uint64 beyond INT64_MAX is not folded). */
-static bool fits_dtype(DataType t, int64_t v)
-{
-    if (t.bits >= 64)
-        return !dtype_is_uint(t) || v >= 0;
-    int64_t lo = dtype_is_uint(t) ? 0 : -((int64_t)1 << (t.bits - 1));
-    int64_t hi = dtype_is_uint(t) ? ((int64_t)1 << t.bits) - 1 : ((int64_t)1 << (t.bits - 1)) - 1;
-    return v >= lo && v <= hi;
-}
-
 /* TS-11: TVM's arithmetic builders fold two integer immediates (TryConstFold), so
  * T.int32(7) + T.int32(2) is the immediate 9, as TVM prints it. Folded only when the result
  * is a value of the dtype and the operation is defined (no division by zero). */
@@ -376,7 +366,7 @@ static PrimExpr *combine(ErrorTrap *trap, const char *rule, PrimExprKind kind, P
                   dtype_str(a->dtype));
     int64_t r;
     if (a->kind == PE_INT && b->kind == PE_INT && prim_is_integer(a->dtype) &&
-        fold_ints(kind, a->u.int_value, b->u.int_value, &r) && fits_dtype(a->dtype, r))
+        fold_ints(kind, a->u.int_value, b->u.int_value, &r) && int_fits(r, a->dtype))
         return primexpr_int(r, a->dtype, span);
     return primexpr_binary(kind, a, b, span);
 }

@@ -113,13 +113,13 @@ static const CallRule call_rules[] = {
     {"likely", CALL_PREDICATE, PE_CALL, "tir.likely"},
     {"tvm_thread_invariant", CALL_PREDICATE, PE_CALL, "tir.tvm_thread_invariant"},
     {"min_value", CALL_LIMIT, PE_MIN, NULL},
+    {"max_value", CALL_LIMIT, PE_MAX, NULL},
     {"bitwise_and", CALL_BITWISE, PE_CALL, "tir.bitwise_and"},
     {"bitwise_or", CALL_BITWISE, PE_CALL, "tir.bitwise_or"},
     {"bitwise_xor", CALL_BITWISE, PE_CALL, "tir.bitwise_xor"},
     {"shift_left", CALL_BITWISE, PE_CALL, "tir.shift_left"},
     {"shift_right", CALL_BITWISE, PE_CALL, "tir.shift_right"},
     {"bitwise_not", CALL_BITNOT, PE_CALL, "tir.bitwise_not"},
-    {"max_value", CALL_LIMIT, PE_MAX, NULL},
 };
 
 static const char *const dtype_ctors[] = {

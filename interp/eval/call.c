@@ -116,7 +116,7 @@ static void enter(Interp *in, Env *env, const Function *fn, Value **args, Span s
     in->arg_fn = NULL;
 }
 
-static void check_depth(Interp *in, Span span)
+void interp_check_depth(Interp *in, Span span)
 {
     /* LIMIT-depth: a clean error long before the C stack could overflow. */
     rule_fired("LIMIT-depth");
@@ -140,7 +140,7 @@ static void check_arity(Interp *in, const Function *fn, int nargs, Span span)
  * tail-recursive loop runs in constant C stack and does not count toward the depth limit. */
 static Value *call_closure(Interp *in, Value *callee, Value **args, int nargs, Span span)
 {
-    check_depth(in, span);
+    interp_check_depth(in, span);
     in->depth++;
     const char *caller = in->func;
     PendingList pending = {0};

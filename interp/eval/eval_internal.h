@@ -55,5 +55,7 @@ void trace_value_summary(StrBuf *sb, const Value *v);
 
 /* True when the C stack has come close to the end of the large interpreter stack. */
 bool interp_stack_exhausted(const Interp *in);
+/* LIMIT-depth: DepthLimit before a call past --max-depth or near the end of the C stack. */
+void interp_check_depth(Interp *in, Span span);
 
 #endif

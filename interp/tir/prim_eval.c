@@ -350,9 +350,7 @@ static Scalar eval_global_call(const PrimEvalCtx *pc, const PrimExpr *e)
         args[i] =
             dtype_is_float(a.dtype) ? value_prim_float(a.dtype, a.f) : value_prim_int(a.dtype, a.i);
     }
-    if (in->depth >= in->opt.max_depth || interp_stack_exhausted(in))
-        interp_fail(in, "DepthLimit", "LIMIT-depth", e->span, "call depth limit %d reached",
-                    in->opt.max_depth);
+    interp_check_depth(in, e->span);
     in->depth++;
     Value *r = tir_exec_call(in, mf->u.prim, args, n, e->span);
     in->depth--;
