@@ -254,12 +254,14 @@ static StructInfo *infer_registered(SiCtx *c, Expr *e, const OpImpl *impl)
     return s != NULL ? s : sinfo_object(e->span);
 }
 
-/* DIAG-poison: a call on a value whose error was already reported is not checked again. */
+/* DIAG-1: a call on a value whose error was already reported is not checked again. */
 static bool args_poisoned(const Expr *e)
 {
     for (int i = 0; i < e->u.call.nargs; i++)
-        if (sinfo_has_poison(e->u.call.args[i]->sinfo))
+        if (sinfo_has_poison(e->u.call.args[i]->sinfo)) {
+            rule_fired("DIAG-1");
             return true;
+        }
     return false;
 }
 
@@ -364,8 +366,10 @@ StructInfo *si_derive_call(SiCtx *c, Expr *e)
     }
     for (int i = 0; i < e->u.call.nargs; i++)
         si_derive(c, e->u.call.args[i]);
-    if (f->poisoned || args_poisoned(e))
+    if (f->poisoned || args_poisoned(e)) {
+        rule_fired("DIAG-1");
         return sinfo_poisoned(e->span);
+    }
     const char *what = callee_text(op, mf);
     purity_context(c);
     if (mf != NULL && mf->kind == MODFUNC_PRIM)
