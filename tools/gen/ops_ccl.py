@@ -142,4 +142,7 @@ def cases():
     out = allreduce_cases(rng) + allgather_cases(rng) + broadcast_cases(rng) + scatter_cases(rng)
     for c in out:
         c.setdefault("file", FILE)
+        if "args" in c:
+            # TVM v0.22's VM runs a collective only on a disco worker thread (4.23).
+            c["tags"] = sorted(set(c.get("tags", []) + ["tvm-diverges"]))
     return out
