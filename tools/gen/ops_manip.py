@@ -400,6 +400,27 @@ def index_cases():
                          args=[tensor([1, 2, 3], F32), tensor([3], "int64")]))
     cs[-1]["result"] = "undefined"
     cs[-1]["spec"] = cs[-1]["spec"] + ["RESULT-3"]
+    # TVM v0.22's InferStructInfoTake reads a PrimValue index as a rank-0 tensor of its dtype
+    # (index.cc), and topi take indexes with it as with a 0-d tensor: the axis is dropped.
+    x3 = floats(np.random.default_rng(12), (2, 3, 4))
+    prim = [("x", T((2, 3, 4), F32)), ("i", 'R.Prim("int64")')]
+    cs.append(value_case("take", "prim-index", "A PrimValue index drops the axis, as a rank-0 "
+                         "index tensor does.", prim, "R.take(x, i, axis=1)",
+                         [tensor(x3, F32), g.Prim("int64", 2)], tensor(np.take(x3, 2, 1), F32)))
+    cs.append(value_case("take", "prim-index-wrap", "An int32 PrimValue index with mode=\"wrap\".",
+                         [("x", T((2, 3, 4), F32)), ("i", 'R.Prim("int32")')],
+                         'R.take(x, i, axis=2, mode="wrap")', [tensor(x3, F32), g.Prim("int32", -3)],
+                         tensor(np.take(x3, -3, 2, mode="wrap"), F32)))
+    cs.append(value_case("take", "prim-index-symbolic", "R.prim_value(n - 1) indexes the last row "
+                         "of an axis of length n.", [("x", T((2, "n", 4), F32))],
+                         "R.take(x, R.prim_value(n - 1), axis=1)", [tensor(x3, F32)],
+                         tensor(np.take(x3, 2, 1), F32), pre=["n = T.int64()"]))
+    cs.append(sinfo_case("take", "prim-index-sinfo", "A PrimValue index gives the data's shape "
+                         "without the axis.", [("x", T((2, "n", 4), F32)), ("i", 'R.Prim("int64")')],
+                         "R.take(x, i, axis=1)", S([2, 4], F32)))
+    cs.append(error_case("take", "prim-float-index", "A float PrimValue index is rejected.",
+                         [("x", T((2, 3), F32)), ("i", 'R.Prim("float32")')], "R.take(x, i, axis=1)",
+                         "OpDTypeMismatch"))
     y = ints(rng, (4, 5))
     cs.append(value_case("strided_slice", "basic", "Slices with a stride.", [("x", T((4, 5), "int32"))],
                          "R.strided_slice(x, axes=[0, 1], begin=[1, 0], end=[4, 5], strides=[2, 2])",
