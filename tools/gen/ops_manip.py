@@ -170,6 +170,41 @@ def reshape_cases():
                          [("x", T((2, 3), F32))], "R.reshape(x, (4, 2))", "OpShapeMismatch"))
     cs.append(error_case("reshape", "minus-one-indivisible", "-1 must divide evenly.",
                          [("x", T((2, 3), F32))], "R.reshape(x, (4, -1))", "OpShapeMismatch"))
+    cs += reshape_sugar_cases()
+    return cs
+
+
+def reshape_sugar_cases():
+    """OP-SUGAR: TVM v0.22's reshape constructor (ConvertNewShapeToExpr, manipulate.cc)
+    resolves a 0 and a -1 of a literal shape from the input's known shape when the call is
+    built, so TVM prints R.reshape(x, (0, -1)) on (2, 3, 4) as R.reshape(x, R.shape([2, 12]))
+    and on (n, 3, 4) as R.shape([n, 12]) (measured with TVM v0.22)."""
+    cs = []
+    head = "# from tvm.script import tir as T\n# from tvm.script import relax as R\n\n@R.function\n"
+    forms = [("printed-static", (2, 3, 4), "(0, -1)", "R.shape([2, 12])", False),
+             ("printed-symbolic", ("n", 3, 4), "(0, -1)", "R.shape([n, 12])", True),
+             ("printed-symbolic-minus-one", ("n", 3, 4), "(-1, 0, 2)", "R.shape([n * 2, 3, 2])",
+              True)]
+    for cid, shape, new, printed, symbolic in forms:
+        head_t = head if symbolic else head.replace("# from tvm.script import tir as T\n", "")
+        dims = ", ".join('"%s"' % d if isinstance(d, str) else str(d) for d in shape)
+        case = {"id": "reshape-" + cid,
+                "description": "R.reshape(x, %s) on %s prints the shape TVM's constructor "
+                               "resolves: %s." % (new, str(shape).replace("'", ""), printed),
+                "spec": ["OP-reshape", "OP-SUGAR"],
+                "program": "@R.function\ndef main(x: %s):\n    y = R.reshape(x, %s)\n"
+                           "    return y\n" % (T(shape, F32), new),
+                "printed": head_t + 'def main(x: R.Tensor((%s), dtype="float32")):\n%s'
+                           "    y = R.reshape(x, %s)\n    return y\n"
+                           % (dims, "    n = T.int64()\n" if symbolic else "", printed)}
+        cs.append(case)
+    cs.append(sinfo_case("reshape", "zero-minus-one-symbolic", "(0, -1) on (n, 3, 4) is (n, 12): "
+                         "the -1 is n * 12 // n simplified, as TVM's analyzer does.",
+                         [("x", T(("n", 3, 4), F32))], "R.reshape(x, (0, -1))", S(["n", 12], F32)))
+    cs[-1]["spec"] = cs[-1]["spec"] + ["OP-SUGAR"]
+    cs.append(error_case("reshape", "zero-count", "(0, 5) on (2, 3, 4) resolves to (2, 5), whose "
+                         "element count differs.", [("x", T((2, 3, 4), F32))], "R.reshape(x, (0, 5))",
+                         "OpShapeMismatch"))
     return cs
 
 
