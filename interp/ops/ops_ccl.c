@@ -138,10 +138,12 @@ static void require_workers(struct Interp *in, const Expr *call)
 }
 
 /* CCL-2: allreduce and broadcast_from_worker0 over the session's one worker give each worker
- * its own input; every reduction (sum, prod, min, max, avg) of one value is that value. */
+ * its own input; every reduction (sum, prod, min, max, avg) of one value is that value. The
+ * result is a fresh tensor, as a collective's output buffer is, so an in-place operator on
+ * it leaves the input alone. */
 static Value *kernel_identity(struct Interp *in, const Expr *call, Value **args, int nargs)
 {
-    return value_tensor(ops_kernel_tensor(in, call, args, nargs, 0));
+    return value_tensor(tensor_copy(ops_kernel_tensor(in, call, args, nargs, 0)));
 }
 
 /* CCL-3: allgather and scatter_from_worker0 with num_workers 1 are the identity. */
@@ -149,7 +151,7 @@ static Value *kernel_sized(struct Interp *in, const Expr *call, Value **args, in
 {
     Tensor *x = ops_kernel_tensor(in, call, args, nargs, 0);
     require_workers(in, call);
-    return value_tensor(x);
+    return value_tensor(tensor_copy(x));
 }
 
 static const OpImpl CCL_OPS[] = {
