@@ -176,7 +176,8 @@ static bool is_const(const PrimExpr *e, int64_t v)
 }
 
 /* The -1 dim: the input's element count floor-divided by the product of the other dims
- * (those not constant and at most 0 left out, as TVM leaves them out), simplified. */
+ * (those not constant and at most 0 left out, as TVM leaves them out), simplified; NULL when
+ * a constant product passes int64 (left to inference, which reports it). */
 static PrimExpr *inferred_dim(PrimExpr **in, int nin, PrimExpr **dims, int n, int at, Span sp)
 {
     Product old = {1, {NULL}, 0, false}, by = {1, {NULL}, 0, false};
@@ -185,6 +186,8 @@ static PrimExpr *inferred_dim(PrimExpr **in, int nin, PrimExpr **dims, int n, in
     for (int i = 0; i < n; i++)
         if (i != at && !(dims[i]->kind == PE_INT && dims[i]->u.int_value <= 0))
             product_mul(&by, dims[i]);
+    if (old.overflow || by.overflow)
+        return NULL;
     PrimExpr *exact = product_div(old, &by, sp);
     if (exact != NULL)
         return arith_simplify(exact);
@@ -224,8 +227,8 @@ static void reshape_sugar(Expr *call)
     }
     if (special == 0)
         return;
-    if (infer >= 0)
-        dims[infer] = inferred_dim(in, nin, dims, n, infer, shape->span);
+    if (infer >= 0 && (dims[infer] = inferred_dim(in, nin, dims, n, infer, shape->span)) == NULL)
+        return;
     call->u.call.args[1] = expr_shape(dims, n, shape->span);
 }
 

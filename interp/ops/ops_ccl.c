@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "ast/rule.h"
 #include "interp/eval/interp.h"
 #include "interp/ops/ops_common.h"
 #include "interp/structinfo/prover.h"
@@ -20,6 +21,7 @@ static const char *const REDUCTIONS[] = {"sum", "prod", "min", "max", "avg"};
 static bool workers_ok(OpInferCtx *ctx, int64_t *workers)
 {
     *workers = ops_attr_int(ctx->call, "num_workers", 0);
+    rule_fired("CCL-4");
     if (*workers >= 1)
         return true;
     ops_infer_fail(ctx, "OpAttr", "num_workers must be at least 1, got %lld", (long long)*workers);
@@ -131,6 +133,8 @@ static StructInfo *infer_scatter(OpInferCtx *ctx)
 static void require_workers(struct Interp *in, const Expr *call)
 {
     int64_t workers = ops_attr_int(call, "num_workers", 0);
+    rule_fired("CCL-1");
+    rule_fired("CCL-3");
     if (workers != CCL_WORKERS)
         interp_fail(in, "CclWorkers", "CCL-3", call->span,
                     "%s needs a session of %lld workers; the reference runs one",
@@ -143,6 +147,8 @@ static void require_workers(struct Interp *in, const Expr *call)
  * it leaves the input alone. */
 static Value *kernel_identity(struct Interp *in, const Expr *call, Value **args, int nargs)
 {
+    rule_fired("CCL-1");
+    rule_fired("CCL-2");
     return value_tensor(tensor_copy(ops_kernel_tensor(in, call, args, nargs, 0)));
 }
 
