@@ -6,6 +6,8 @@
 
 #include <stdbool.h>
 
+#include "ast/primexpr.h"
+
 typedef enum OpParamKind {
     OPP_ARG,       /* a Relax expression argument (tensor, tuple, PrimValue, ...) */
     OPP_ARG_LIST,  /* a list/tuple of expressions packed into one Tuple argument (concat) */
@@ -82,6 +84,13 @@ struct Attrs;
  * doubled, padding of 1 or 2 values completed to (top, left, bottom, right), a None
  * out_layout set to the input layout. A no-op for other operators. */
 void op_schema_nn_canonicalize(const char *name, struct Attrs *attrs);
+
+/* reshape's -1 dim as TVM's ConvertNewShapeToExpr computes it: the element count of `in`
+ * floor-divided by the product of dims other than `at` (constants at most 0 left out), a
+ * product divided exactly where its factors allow (n * 12 // n is 12), simplified; NULL when
+ * a constant product passes int64. */
+PrimExpr *op_schema_reshape_inferred(PrimExpr *const *in, int nin, PrimExpr *const *dims, int n,
+                                     int at, Span sp);
 
 struct Expr;
 /* What TVM's Python op constructors do beyond binding (OP-SUGAR): R.arange(end) starts at 0

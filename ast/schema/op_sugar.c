@@ -178,7 +178,8 @@ static bool is_const(const PrimExpr *e, int64_t v)
 /* The -1 dim: the input's element count floor-divided by the product of the other dims
  * (those not constant and at most 0 left out, as TVM leaves them out), simplified; NULL when
  * a constant product passes int64 (left to inference, which reports it). */
-static PrimExpr *inferred_dim(PrimExpr **in, int nin, PrimExpr **dims, int n, int at, Span sp)
+PrimExpr *op_schema_reshape_inferred(PrimExpr *const *in, int nin, PrimExpr *const *dims, int n,
+                                     int at, Span sp)
 {
     Product old = {1, {NULL}, 0, false}, by = {1, {NULL}, 0, false};
     for (int i = 0; i < nin; i++)
@@ -227,7 +228,8 @@ static void reshape_sugar(Expr *call)
     }
     if (special == 0)
         return;
-    if (infer >= 0 && (dims[infer] = inferred_dim(in, nin, dims, n, infer, shape->span)) == NULL)
+    if (infer >= 0 &&
+        (dims[infer] = op_schema_reshape_inferred(in, nin, dims, n, infer, shape->span)) == NULL)
         return;
     call->u.call.args[1] = expr_shape(dims, n, shape->span);
 }

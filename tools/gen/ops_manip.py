@@ -202,6 +202,10 @@ def reshape_sugar_cases():
                          "the -1 is n * 12 // n simplified, as TVM's analyzer does.",
                          [("x", T(("n", 3, 4), F32))], "R.reshape(x, (0, -1))", S(["n", 12], F32)))
     cs[-1]["spec"] = cs[-1]["spec"] + ["OP-SUGAR"]
+    cs.append(sinfo_case("reshape", "minus-one-unannotated", "(-1, 0, 2) on a binding of (n, 3, "
+                         "4) without an annotation: inference resolves it as the constructor does, "
+                         "(n * 2, 3, 2).", [("x", T(("n", 3, 4), F32))], "R.reshape(lv, (-1, 0, 2))",
+                         S(["n * 2", 3, 2], F32), pre=["lv = R.add(x, x)"]))
     cs.append(error_case("reshape", "zero-count", "(0, 5) on (2, 3, 4) resolves to (2, 5), whose "
                          "element count differs.", [("x", T((2, 3, 4), F32))], "R.reshape(x, (0, 5))",
                          "OpShapeMismatch"))
