@@ -121,6 +121,10 @@ def scatter_cases(rng):
     out.append(sinfo_case(op, "default-axis", "scatter_from_worker0's axis defaults to 0.",
                           [("x", ann((12, "n"), "float32"))], "R.ccl.scatter_from_worker0(x, 3)",
                           sinfo((4, "n"), "float32")))
+    out.append(sinfo_case(op, "symbolic", "scatter_from_worker0 of a symbolic axis divides it "
+                          "(TIR Div, as TVM prints it).", [("x", ann((10, "n"), "float32"))],
+                          "R.ccl.scatter_from_worker0(x, num_workers=2, axis=1)",
+                          sinfo((10, "T.Div(n, 2)"), "float32")))
     out.append(error_case(op, "indivisible", "scatter_from_worker0 of 9 rows into 2 parts is "
                           "rejected.", [("x", ann((9, 10), "float32"))],
                           "R.ccl.scatter_from_worker0(x, 2)", "OpShapeMismatch"))
