@@ -231,6 +231,7 @@ static void reshape_sugar(Expr *call)
     if (infer >= 0 &&
         (dims[infer] = op_schema_reshape_inferred(in, nin, dims, n, infer, shape->span)) == NULL)
         return;
+    rule_fired("OP-SUGAR");
     call->u.call.args[1] = expr_shape(dims, n, shape->span);
 }
 

@@ -36,7 +36,7 @@ static const StructInfo *tensor_input(OpInferCtx *ctx)
     return ops_arg_tensor(ctx, 0);
 }
 
-/* OP-ccl.allreduce: the input's StructInfo; op_type one of TVM's five reductions (its
+/* OP-ccl.allreduce: the input's StructInfo; CCL-2: op_type one of TVM's five reductions (its
  * constructor asserts it, `OpAttr`). */
 static StructInfo *infer_allreduce(OpInferCtx *ctx)
 {
@@ -44,6 +44,7 @@ static StructInfo *infer_allreduce(OpInferCtx *ctx)
     if (x == NULL)
         return ops_infer_object(ctx);
     const char *op = ops_attr_str(ctx->call, "op_type", "sum");
+    rule_fired("CCL-2");
     for (size_t i = 0; i < sizeof REDUCTIONS / sizeof REDUCTIONS[0]; i++)
         if (strcmp(op, REDUCTIONS[i]) == 0)
             return (StructInfo *)x;

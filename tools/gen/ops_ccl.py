@@ -47,8 +47,9 @@ def allreduce_cases(rng):
     out.append(sinfo_case(op, "symbolic", "allreduce keeps its input's StructInfo.",
                           [("x", ann(("n", 4), "float16"))], "R.ccl.allreduce(x)",
                           sinfo(("n", 4), "float16")))
-    out.append(error_case(op, "bad-op-type", "allreduce knows sum, prod, min, max and avg only.",
-                          p, 'R.ccl.allreduce(x, "mean")', "OpAttr"))
+    out.append(with_rule(error_case(op, "bad-op-type", "allreduce knows sum, prod, min, max and "
+                                    "avg only.", p, 'R.ccl.allreduce(x, "mean")', "OpAttr"),
+                         "CCL-2"))
     out.append(error_case(op, "shape-arg", "allreduce of a shape is rejected (a tensor only).",
                           [("x", "R.Shape((2, 3))")], "R.ccl.allreduce(x)", "OpArgType"))
     return out
