@@ -612,6 +612,10 @@ def unique_cases(rng):
                           "R.Tuple(%s, %s)" % (sinfo(1, "int32"), sinfo(1, "int64"))))
     out.append(error_case("unique", "not-tensor", "unique of a Shape is rejected.",
                           [("x", "R.Shape([2])")], "R.unique(x)", "OpArgType"))
+    out.append(error_case("unique", "float-flag", "A flag must be a constant integer PrimValue "
+                          "(TVM's inference wants an IntImm): a float32 1.0 is rejected.",
+                          [("x", ann((4,), "int32"))],
+                          "R.unique(x, return_counts=R.prim_value(T.float32(1.0)))", "OpArgType"))
     return out
 
 

@@ -176,6 +176,19 @@ static void test_call_tir_rule(void)
                       "        y = R.call_tir(cls.f, (gv, gv1), ");
 }
 
+/* NF-1 is reported at every nested non-leaf, not only at the outermost: the check goes on
+ * inside an expression it has already reported. */
+static void test_nested_violations_each_reported(void)
+{
+    IRModule *m = load(false, "@R.function\n"
+                              "def main(x: R.Tensor((2,), \"float32\")):\n"
+                              "    y = R.add(R.add(R.add(x, x), x), x)\n"
+                              "    return y\n");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    CU_ASSERT_EQUAL(count_errors(m, false), 0);
+    CU_ASSERT_EQUAL(count_errors(m, true), 2);
+}
+
 static void test_fresh_names_avoid_existing(void)
 {
     IRModule *m = load(false, "@R.function\n"
@@ -195,4 +208,5 @@ UNIT_SUITE(normalize)
     CU_add_test(s, "ast: bodies, branches, nested SeqExprs, blocks", test_ast_shapes);
     CU_add_test(s, "call_tir arguments become a literal tuple", test_call_tir_rule);
     CU_add_test(s, "fresh names never clash", test_fresh_names_avoid_existing);
+    CU_add_test(s, "nested violations each reported", test_nested_violations_each_reported);
 }

@@ -102,6 +102,15 @@ static void test_tensors(void)
                   "shape: got [2, 1], expected [1, 2]");
     expect_reason("{tensor: {dtype: int8, shape: [1], data: [1]}}",
                   "{tensor: {dtype: int8, shape: [], data: 1}}", "shape: got [1], expected []");
+    /* Elements are named in their dtype: signed, unsigned beyond int64, bool. */
+    expect_reason("{tensor: {dtype: int8, shape: [2], data: [1, -3]}}",
+                  "{tensor: {dtype: int8, shape: [2], data: [1, -4]}}",
+                  "element [1]: got -3, expected -4");
+    expect_reason("{tensor: {dtype: uint64, shape: [1], data: [18446744073709551615]}}",
+                  "{tensor: {dtype: uint64, shape: [1], data: [0]}}",
+                  "got 18446744073709551615, expected 0");
+    expect_reason("{tensor: {dtype: bool, shape: [1], data: [true]}}",
+                  "{tensor: {dtype: bool, shape: [1], data: [false]}}", "got true, expected false");
 }
 
 static void test_structures(void)

@@ -96,6 +96,19 @@ static void test_tensor_new(void)
     CU_ASSERT_PTR_NULL(tensor_new(dt("int4"), 1, shape));
     CU_ASSERT_PTR_NULL(tensor_new(dt("void"), 1, shape));
     CU_ASSERT_PTR_NULL(tensor_new(dt("int32"), -1, shape));
+    /* Each refusal says why, naming what was refused. */
+    static const char *const refusals[][2] = {{"int4", "int4"}, {"handle", "handle"}};
+    for (size_t i = 0; i < sizeof refusals / sizeof refusals[0]; i++) {
+        const char *why = tensor_new_refusal(dt(refusals[i][0]), 1, shape);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(why);
+        CU_ASSERT_PTR_NOT_NULL(strstr(why, refusals[i][1]));
+    }
+    const char *why = tensor_new_refusal(dt("int8"), 1, neg);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(why);
+    CU_ASSERT_PTR_NOT_NULL(strstr(why, "-1"));
+    why = tensor_new_refusal(dt("int32"), TENSOR_MAX_NDIM + 1, shape);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(why);
+    CU_ASSERT_PTR_NOT_NULL(strstr(why, "at most"));
     static const char *const ok[] = {"bool",    "int8",    "int16",   "int32",  "int64",
                                      "uint8",   "uint16",  "uint32",  "uint64", "float16",
                                      "float32", "float64", "bfloat16"};
