@@ -218,6 +218,13 @@ def move_corner_cases(rng):
     v("take", "empty-indices", "take with an empty index tensor gives an empty axis.", (3, 4),
       "R.take(x, i, axis=1)", lambda x, i: np.take(x, i, axis=1),
       extra=np.zeros((0,), dtype="int64"))
+    for axis, shape in ((1, (3, 2, 5)), (2, (3, 4, 2))):
+        cs.append(static("take", "axis%d-static" % axis, "take along axis %d of (3, 4, 5) with "
+                         "(2,) indices: the dims before the axis, the indices' dims, the dims "
+                         "after it." % axis,
+                         [("x", ann((3, 4, 5), F)), ("i", ann((2,), "int64"))],
+                         "R.take(x, i, axis=%d)" % axis, sinfo(shape, F), "axes_corners",
+                         ["shape-corner"]))
     return cs
 
 
@@ -273,6 +280,15 @@ def join_corner_cases(rng):
     s("stack", "axis-out-of-range", "stack of rank-1 tensors at axis 2 is out of range (the "
       "result has rank 2).", [("a", ann((2,), F)), ("b", ann((2,), F))],
       "R.stack((a, b), axis=2)", "OpAttr")
+    s("stack", "axis-none", "stack with axis=None stacks at a new axis 0 (TVM's StackAttrs: "
+      "an undefined axis is 0): (3, 4) and (3, 4) give (2, 3, 4).",
+      [("a", ann((3, 4), F)), ("b", ann((3, 4), F))], "R.stack((a, b), axis=None)",
+      'R.Tensor((2, 3, 4), dtype="float32")')
+    a0 = np.arange(12, dtype=F).reshape(3, 4)
+    cs.append(value("stack", "axis-none-value", "stack with axis=None of two (3, 4) tensors "
+                    "puts them at a new first axis.", [("a", ann((3, 4), F)), ("b", ann((3, 4), F))],
+                    "R.stack((a, b), axis=None)", [a0, -a0], np.stack([a0, -a0]),
+                    "axes_corners", ["shape-corner"]))
     x = data(rng, (2, 5), F)
     for cid, expr, pieces, desc in [
             ("sections-neg-axis", "R.split(x, 5, axis=-1)", np.split(x, 5, -1),

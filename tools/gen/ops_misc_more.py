@@ -451,6 +451,15 @@ def grad_cases(rng):
                                      np_pool_backward(gd, x5, kind, (2, 2), (1, 1), (0, 0, 0, 0),
                                                       d=(2, 2)), f, TOL32),
                           "tvm-no-legalization"))
+        xr = np.array([[[[3, 1, 4, 1.5], [5, 9, 2, 6], [5.5, 3.5, 8, 7]]]], dtype=F)
+        gr = np.array([[[[0.5, 1], [1.5, 2]]]], dtype=F)
+        out.append(value_case(op, "rect", "%s_pool2d_backward of 2x1 windows at strides (1, 2): "
+                              "height and width take their own pool size and stride." % kind,
+                              [("g", ann((1, 1, 2, 2), "float32")),
+                               ("x", ann((1, 1, 3, 4), "float32"))],
+                              "R.grad.%s_pool2d_backward(g, x, (2, 1), (1, 2))" % kind, [gr, xr],
+                              np_pool_backward(gr, xr, kind, (2, 1), (1, 2), (0, 0, 0, 0)), f,
+                              TOL32))
         out.append(sinfo_case(op, "sinfo", "%s_pool2d_backward has the data's StructInfo." % kind,
                               [("g", ann(("n", 2, 2, 2), "float32")),
                                ("x", ann(("n", 2, 4, 4), "float32"))],
@@ -603,6 +612,17 @@ def nms_cases(rng):
                                     "count fail when run.",
                                     p[:1] + [("s", ann((2, 2, 3), "float32"))], call(4, 0.5, 0.0),
                                     "OpPrecondition", f, args=[boxes, scores[:, :, :3].copy()])))
+    # SPEC_NOTES 4.18: the selection keeps a count per (batch, class) row; 2^40 rows of int64
+    # pass the 2 GiB tensor limit even when there is no box at all.
+    out.append(tagged(error_case(op, "too-many-rows", "NMS over 2^20 batches of 2^20 classes "
+                                 "and no boxes: the per-row counts pass the tensor limit, a "
+                                 "clean error rather than an exhausted machine.", [],
+                                 "R.vision.all_class_non_max_suppression("
+                                 "R.zeros(R.shape([1048576, 0, 4]), \"float32\"), "
+                                 "R.zeros(R.shape([1048576, 1048576, 0]), \"float32\"), "
+                                 "R.const(1, \"int64\"), R.const(0.5, \"float32\"), "
+                                 "R.const(0.0, \"float32\"))", "OpPrecondition", f, args=[]),
+                      "resource-limit", "tvm-diverges"))
     return out
 
 

@@ -462,6 +462,11 @@ def scatter_elements_cases(rng):
                           [("x", ann((2, 3), "float32")), ("i", ann((3,), "int64")),
                            ("u", ann((3,), "float32"))],
                           "R.scatter_elements(x, i, u)", "OpShapeMismatch"))
+    out.append(error_case(op, "rank0-indices", "Rank-0 indices and updates for data of rank 1: "
+                          "the ranks must agree even when the indices are scalars.",
+                          [("x", ann((3,), "float32")), ("i", ann((), "int64")),
+                           ("u", ann((), "float32"))],
+                          "R.scatter_elements(x, i, u)", "OpShapeMismatch"))
     out.append(error_case(op, "dtype", "Updates must have the data's dtype.",
                           [("x", ann((2, 3), "float32")), ("i", ann((2, 3), "int64")),
                            ("u", ann((2, 3), "float16"))],

@@ -268,6 +268,11 @@ def conv_t_cases(rng):
                           [("x", ann(("n", 4, "w"), "float32")), ("k", ann((4, 6, 3), "float32"))],
                           "R.nn.conv1d_transpose(x, k, strides=2)",
                           sinfo(("n", 6, "w * 2 + 1"), "float32")))
+    out.append(sinfo_case(op, "symbolic-padding", "conv1d_transpose of width w, kernel 3, "
+                          "stride 2, padding 1 on both sides: (w - 1) 2 - 2 + 2 + 1 = w * 2 - 1.",
+                          [("x", ann(("n", 4, "w"), "float32")), ("k", ann((4, 6, 3), "float32"))],
+                          "R.nn.conv1d_transpose(x, k, strides=2, padding=1)",
+                          sinfo(("n", 6, "w * 2 - 1"), "float32")))
     out.append(error_case(op, "outpad", "conv1d_transpose with output_padding not below the "
                           "stride is rejected.",
                           [("x", ann((1, 2, 4), "float32")), ("w", ann((2, 2, 3), "float32"))],

@@ -99,13 +99,22 @@ static NormAffine affine_of(const Expr *call)
 
 /* ---- group_norm and instance_norm ------------------------------------------------------ */
 
+/* The channel_axis attribute: TVM's attributes hold an int there, so a missing one or one of
+ * another kind (which only the ast: form can write) is no axis. */
+static const AttrValue *channel_axis_attr(const Expr *call)
+{
+    const AttrValue *v = ops_attr(call, "channel_axis");
+    return v != NULL && v->kind == ATTR_INT ? v : NULL;
+}
+
 /* TVM's first checks: the channel axis in range and not among the normalized axes. */
 static bool infer_channel_axes(OpInferCtx *ctx, int ndim, int *channel)
 {
     int naxes;
     *channel = -1;
-    if (ops_attr(ctx->call, "channel_axis") == NULL) {
-        ops_infer_fail(ctx, "OpAttr", "channel_axis is missing");
+    const AttrValue *ca = channel_axis_attr(ctx->call);
+    if (ca == NULL) {
+        ops_infer_fail(ctx, "OpAttr", "channel_axis must be an integer");
         return false;
     }
     int *axes = ops_nn_norm_axes(ctx, ndim, &naxes);
@@ -113,7 +122,7 @@ static bool infer_channel_axes(OpInferCtx *ctx, int ndim, int *channel)
         return false;
     if (ndim < 0)
         return true;
-    if (!ops_normalize_axis(ctx, ops_attr_int(ctx->call, "channel_axis", 0), ndim, channel))
+    if (!ops_normalize_axis(ctx, ca->u.i, ndim, channel))
         return false;
     for (int k = 0; k < naxes; k++) {
         if (axes[k] == *channel) {
@@ -192,9 +201,10 @@ static ChannelNorm kernel_channel_norm(struct Interp *in, const Expr *call, Valu
     n.x = norm_float_arg(in, call, args, nargs, 0);
     n.gamma = ops_kernel_tensor(in, call, args, nargs, 1);
     n.beta = ops_kernel_tensor(in, call, args, nargs, 2);
-    if (ops_attr(call, "channel_axis") == NULL)
-        norm_kernel_fail(in, call, "channel_axis is missing");
-    n.channel = ops_kernel_axis(in, call, ops_attr_int(call, "channel_axis", 0), n.x->ndim);
+    const AttrValue *ca = channel_axis_attr(call);
+    if (ca == NULL)
+        norm_kernel_fail(in, call, "channel_axis must be an integer");
+    n.channel = ops_kernel_axis(in, call, ca->u.i, n.x->ndim);
     n.axes = ops_nn_norm_kernel_axes(in, call, n.x, &n.naxes);
     for (int k = 0; k < n.naxes; k++)
         if (n.axes[k] == n.channel)
