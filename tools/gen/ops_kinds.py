@@ -227,6 +227,16 @@ def matmul_cases(rng):
        (2, 3, 2))
     mm("empty-k", "matmul over an empty inner dim 0 sums nothing: zeros.", (2, 0), (0, 3))
     mm("empty-m", "matmul with an empty row dim gives an empty result.", (0, 3), (3, 2))
+    # Its own generator, so the cases after it keep their data.
+    big = np.random.default_rng(20261126)
+    for dtype in (F, "float64"):
+        a, b = mh.floats(big, (9, 3), dtype), mh.floats(big, (3, 10), dtype)
+        want = np.matmul(a.astype(np.float64), b.astype(np.float64)).astype(dtype)
+        cs.append(case("matmul", "9x3x10-" + dtype, "matmul of %s (9, 3) and (3, 10): every "
+                       "element is the sum over the whole inner dim, in the rows and columns of "
+                       "a full 8 x 8 block as in the last row and columns." % dtype,
+                       [("a", ann((9, 3), dtype)), ("b", ann((3, 10), dtype))], "R.matmul(a, b)",
+                       [a, b], want, "kinds_linalg", ["shape-corner"]))
     for dtype in ("int8", "int32", "int64", "uint8", "float16", "float64"):
         mm(dtype, "matmul of %s (2, 3) and (3, 2) tensors accumulates in %s." % (dtype, dtype),
            (2, 3), (3, 2), dtype, {"rtol": 2e-3, "atol": 1e-3} if dtype == "float16" else None)

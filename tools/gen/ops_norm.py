@@ -526,6 +526,12 @@ def attention_cases(rng):
                           [("q", 'R.Tensor(dtype="float16", ndim=4)'),
                            ("k", ann((1, 2, 1, 4), "float16")), ("v", ann((1, 2, 1, 4), "float16"))],
                           "R.nn.attention(q, k, v)", sinfo(4, "float16")))
+    out.append(sinfo_case(op, "unknown-key-shape", "attention whose key has only its rank known "
+                          "gives a rank-4 tensor, although the query and value shapes are known.",
+                          [("q", ann((1, 2, 1, 4), "float16")),
+                           ("k", 'R.Tensor(dtype="float16", ndim=4)'),
+                           ("v", ann((1, 2, 1, 4), "float16"))],
+                          "R.nn.attention(q, k, v)", sinfo(4, "float16")))
     a = "R.nn.attention(q, k, v%s)"
     bad = [
         ("rank", "attention of a rank-3 query is rejected.",
@@ -829,6 +835,7 @@ TVM_DIFFERENCES = {
     "instance-norm-nhwc": ["tvm-bug", "tvm-instance-norm-negative-channel"],
     "attention-grouped-heads": ["tvm-bug", "tvm-attention-grouped-heads"],
     "attention-unknown-shape": ["tvm-bug", "tvm-attention-unknown-shape"],
+    "attention-unknown-key-shape": ["tvm-bug", "tvm-attention-unknown-shape"],
     "attention-symbolic-batch": ["tvm-bug", "tvm-attention-symbolic-batch"],
     "attention-float16-scale": ["tvm-bug", "tvm-attention-scale-dtype"],
     "attention-window": ["tvm-diverges"],
