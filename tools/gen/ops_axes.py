@@ -203,6 +203,13 @@ def move_corner_cases(rng):
       "and fails to build.", (3, 4),
       "R.strided_slice(x, axes=[-1, -2], begin=[1, 0], end=[3, 2])", lambda x: x[0:2, 1:3])
     cs[-1]["tags"] = ["shape-corner", "tvm-diverges"]
+    s("strided_slice", "prefix-static", "strided_slice from 0 to 2 of an axis of 4 derives "
+      "length 2: a slice from the start is not the whole axis.", (4, 3),
+      "R.strided_slice(x, axes=[0], begin=[0], end=[2])", 'R.Tensor((2, 3), dtype="float32")')
+    s("strided_slice", "whole-static", "strided_slice from 0 to a huge end at stride 1 keeps "
+      "the whole axis.", (4, 3),
+      "R.strided_slice(x, axes=[1], begin=[0], end=[2147483647])",
+      'R.Tensor((4, 3), dtype="float32")')
     v("tril", "batched", "tril applies to the last two axes of a (2, 3, 3) tensor.", (2, 3, 3),
       "R.tril(x, 0)", lambda x: np.tril(x, 0))
     v("triu", "k-past-end", "triu with k past the last column zeroes everything.", (3, 3),
@@ -484,6 +491,12 @@ def create_cases():
              np.arange(1, -1, -0.5), "R.arange of float64 values with a negative step.")]:
         cs.append(value("arange", cid, desc, [], expr, [], np.asarray(want), "axes_create",
                         ["shape-corner"]))
+    cs.append(static("arange", "float-start-symbolic-end", "R.arange(0.5, n, 1): with a float "
+                     "bound and a symbolic one the reference keeps only the rank (TVM v0.22 "
+                     "derives the length ceil(float32(n) - 0.5)).",
+                     [("x", ann(("n",), "float32"))], "R.arange(0.5, n, 1)",
+                     'R.Tensor(dtype="float32", ndim=1)', "axes_create",
+                     ["shape-corner", "tvm-diverges"]))
     return cs
 
 

@@ -523,6 +523,25 @@ def unary_cases(rng, name, kind, domain):
     return cases
 
 
+def single_element_cases():
+    """One operand a single element of higher rank, the other one that needs broadcasting:
+    (3,) against (1, 1) is (1, 3), every element reading the single one; for the operators and
+    dtypes the reference computes through its general path (integer floor division and
+    remainder, float16)."""
+    cases = []
+    for name, dtype in (("floor_divide", "int32"), ("floor_mod", "int32"), ("add", "float16"),
+                        ("subtract", "float16")):
+        a = np.array([7, -2, 4], dtype=dtype)
+        b = np.array([[5]], dtype=dtype)
+        x, y, shapes = (a, b, "(3,) and (1, 1)") if name in ("floor_divide", "add") else \
+            (b, a, "(1, 1) and (3,)")
+        cases.append(binary_value(
+            name, "%s-single-element-%s" % (name, dtype), x, y,
+            "R.%s of %s %s: the single element meets every element of the broadcast "
+            "(1, 3)." % (name, dtype, shapes), ["shape-corner"]))
+    return cases
+
+
 def cases():
     rng = np.random.default_rng(20261126)
     prim_rng = np.random.default_rng(26112026)
@@ -534,6 +553,7 @@ def cases():
         out.extend(binary_unknown_cases(name, kind))
         out.extend(binary_prim_cases(prim_rng, name, kind))
     out.extend(bool_mix_cases(np.random.default_rng(1126)))
+    out.extend(single_element_cases())
     for name, kind, domain in ew.UNARY:
         out.extend(unary_cases(rng, name, kind, domain))
     return out

@@ -257,6 +257,19 @@ def matmul_cases(rng):
     cs.append(static("matmul", "dtype-mismatch", "matmul of float32 and float16 tensors is a "
                      "dtype error.", [("a", ann((2, 2), F)), ("b", ann((2, 2), "float16"))],
                      "R.matmul(a, b)", "OpDTypeMismatch", "kinds_linalg", ["dtype-corner"]))
+    for cid, sa, want, desc in [
+            ("unknown-rank", 'R.Tensor(dtype="float32")', 'R.Tensor(dtype="float32")',
+             "an operand of unknown rank leaves the result's rank unknown"),
+            ("unknown-shape", 'R.Tensor(dtype="float32", ndim=3)',
+             'R.Tensor(dtype="float32", ndim=3)',
+             "an operand of rank 3 and unknown shape gives rank 3, its shape unknown")]:
+        cs.append(static("matmul", cid, "matmul of %s and (3, 4): %s." % (sa, desc),
+                         [("a", sa), ("b", ann((3, 4), F))], "R.matmul(a, b)", want,
+                         "kinds_linalg", ["shape-corner"]))
+    cs.append(static("matmul", "sym-batch-unknown", "matmul of (p, 2, 3) and (q, 3, 4): batch "
+                     "dims p and q may or may not broadcast, so only the rank 3 is derived.",
+                     [("a", ann(("p", 2, 3), F)), ("b", ann(("q", 3, 4), F))], "R.matmul(a, b)",
+                     'R.Tensor(dtype="float32", ndim=3)', "kinds_linalg", ["symbolic"]))
     return cs
 
 

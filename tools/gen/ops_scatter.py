@@ -415,6 +415,18 @@ def scatter_elements_cases(rng):
                               tensor(np_scatter_elements(d.astype(np.float32), i,
                                                          uu.astype(np.float32), 1, red),
                                      "float32")))
+    for red, dtype in (("min", "int32"), ("max", "int32"), ("min", "uint8"), ("max", "uint8")):
+        ui = np.array([[0, 200, 9], [7, 4, 1]] if dtype == "uint8" else [[0, -2, 9], [7, -4, 1]])
+        out.append(value_case(op, "%s-%s" % (red, dtype), "reduction=\"%s\" on %s keeps the "
+                              "%s of the element and the updates, compared as %s integers."
+                              % (red, dtype, "smaller" if red == "min" else "larger",
+                                 "unsigned" if dtype.startswith("u") else "signed"),
+                              [("x", ann((2, 3), dtype)), ("i", ann((2, 3), "int64")),
+                               ("u", ann((2, 3), dtype))],
+                              'R.scatter_elements(x, i, u, axis=1, reduction="%s")' % red,
+                              [tensor(d, dtype), tensor(i, "int64"), tensor(ui, dtype)],
+                              tensor(np_scatter_elements(d.astype(dtype), i, ui.astype(dtype),
+                                                         1, red), dtype)))
     dn = np.array([[np.nan, 2.0, 3.0], [4.0, 5.0, 6.0]])
     un = np.array([[1.0, np.nan, 0.5], [7.0, 4.5, 5.5]])
     inn = np.array([[0, 1, 2], [0, 1, 2]])
@@ -726,6 +738,17 @@ def slice_scatter_cases(rng):
     out.append(error_case(op, "rank", "src must have the data's rank.",
                           [("x", ann((2, 6), "float32")), ("s", ann((2,), "float32"))],
                           "R.slice_scatter(x, s, 1, 5, 2, axis=1)", "OpShapeMismatch"))
+    out.append(sinfo_case(op, "symbolic-start", "With a symbolic start k (y's length) the slice "
+                          "length is unknown, so any src length on the axis is accepted "
+                          "statically.",
+                          [("x", ann((2, 6), "float32")), ("s", ann((2, 3), "float32")),
+                           ("y", ann(("k",), "float32"))],
+                          "R.slice_scatter(x, s, k, 5, 1, axis=1)", sinfo((2, 6), "float32")))
+    out.append(error_case(op, "symbolic-start-src-dims", "With a symbolic start src's other "
+                          "dims must still equal the data's: 3 rows against 2.",
+                          [("x", ann((2, 6), "float32")), ("s", ann((3, 2), "float32")),
+                           ("y", ann(("k",), "float32"))],
+                          "R.slice_scatter(x, s, k, 5, 1, axis=1)", "OpShapeMismatch"))
     return out
 
 

@@ -172,6 +172,34 @@ static void test_inspect_run_time(void)
     CU_ASSERT_EQUAL(o.result->u.prim.i, 4); /* 8 bytes / 2 bytes per int16 */
 }
 
+/* The message of the error an operator's kernel raises on nargs arguments (each an empty
+ * tuple), or "" when it raises none: for calls only the ast: form can write. */
+static const char *kernel_message(const char *op_name, int nargs)
+{
+    ErrorTrap trap;
+    if (setjmp(trap.jmp) != 0)
+        return trap.error.message ? trap.error.message : "";
+    IRModule *mod = script_parse("t.py", "@R.function\ndef main():\n    return R.tuple()\n", &trap);
+    Interp *in = MEM_NEW(Interp);
+    InterpOptions opt;
+    interp_options_default(&opt);
+    interp_init(in, mod, &opt, &trap);
+    Value *args[2] = {value_tuple(NULL, 0), value_tuple(NULL, 0)};
+    Expr *call = expr_call(expr_op(op_name, span_none()), MEM_ARRAY(Expr *, 1), 0, span_none());
+    ops_lookup(op_name)->kernel(in, call, args, nargs);
+    return "";
+}
+
+/* LOW-call_builtin_with_ctx has no static arity check (TVMScript always writes the argument
+ * tuple), so a short call stops at run time naming the missing argument, counted from 1. */
+static void test_builtin_with_ctx_missing_argument(void)
+{
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(kernel_message("relax.call_builtin_with_ctx", 0), "argument 1 is missing"));
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(kernel_message("relax.call_builtin_with_ctx", 1), "argument 2 is missing"));
+}
+
 /* ---- static checks ------------------------------------------------------------------------- */
 
 static const char *first_error(const char *src)
@@ -299,6 +327,8 @@ UNIT_SUITE(lowered)
     CU_add_test(s, "kill errors", test_kill_errors);
     CU_add_test(s, "bounds errors", test_bounds_errors);
     CU_add_test(s, "inspect at run time", test_inspect_run_time);
+    CU_add_test(s, "call_builtin_with_ctx missing argument",
+                test_builtin_with_ctx_missing_argument);
     CU_add_test(s, "call_tir checks", test_call_tir_checks);
     CU_add_test(s, "PrimFunc signature", test_primfunc_signature);
     CU_add_test(s, "dtype string argument", test_dtype_string_argument);
