@@ -180,6 +180,13 @@ def create_cases(rng):
                           [("p", ann(("b", "v"), "float32")), ("u", ann(("n", 1), "float32")),
                            ("i", ann(("n", 1), "int64"))], "R.multinomial_from_uniform(p, u, i)",
                           sinfo(("n", 1), "int64"), f))
+    out.append(sinfo_case(op, "unknown-prob-shape", "with prob of rank 2 but unknown shape the "
+                          "result keeps only its rank 2, as TVM's inference, although the "
+                          "samples are (3, 1).",
+                          [("p", 'R.Tensor(dtype="float32", ndim=2)'),
+                           ("u", ann((3, 1), "float32")), ("i", ann((3, 1), "int64"))],
+                          "R.multinomial_from_uniform(p, u, i)",
+                          'R.Tensor(dtype="int64", ndim=2)', f))
     out.append(error_case(op, "batch", "uniform_sample and sample_indices of different batch "
                           "sizes are rejected.", [("p", ann((3, 3), "float32")),
                                                   ("u", ann((5, 1), "float32")),

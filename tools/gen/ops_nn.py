@@ -465,6 +465,13 @@ def norm_cases(rng):
                           "OpPrecondition", [tensor(np.zeros((2, 3)), "float32"),
                                              tensor(np.ones(2), "float32"),
                                              tensor(np.zeros(2), "float32")]))
+    out.append(error_case(op, "runtime-gamma-only", "layer_norm whose gamma alone turns out "
+                          "shorter than the normalized axis (beta fits) fails its precondition.",
+                          [("x", ann((2, "n"), "float32")), ("g", ann(("m",), "float32")),
+                           ("b", ann(("k",), "float32"))], "R.nn.layer_norm(x, g, b, axes=[1])",
+                          "OpPrecondition", [tensor(np.zeros((2, 3)), "float32"),
+                                             tensor(np.ones(2), "float32"),
+                                             tensor(np.zeros(3), "float32")]))
     op = "nn.batch_norm"
     params = [("x", ann((2, 3, 2), "float32"))] + [(n, ann((3,), "float32"))
                                                    for n in ("g", "b", "m", "v")]
