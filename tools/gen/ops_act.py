@@ -149,6 +149,14 @@ def pad_cases(rng):
                           "when run.", [("x", ann((2, 3), "float32"))],
                           'R.nn.pad(x, [0, 0, 3, 0], pad_mode="reflect")', "OpPrecondition",
                           [tensor(x, "float32")]))
+    x1 = np.array([[1.5, -2.0]])
+    for mode, widths in (("replicate", [2, 1, 0, 0]), ("circular", [1, 1, 0, 0])):
+        out.append(value_case(op, mode + "-length-one", "pad in %s mode along an axis of length "
+                              "1: every padded row is that one row." % mode,
+                              [("x", ann((1, 2), "float32"))],
+                              'R.nn.pad(x, %s, pad_mode="%s")' % (widths, mode),
+                              [tensor(x1, "float32")],
+                              tensor(np_pad(x1, widths, mode), "float32")))
     return out
 
 

@@ -225,6 +225,10 @@ def move_corner_cases(rng):
     v("take", "empty-indices", "take with an empty index tensor gives an empty axis.", (3, 4),
       "R.take(x, i, axis=1)", lambda x, i: np.take(x, i, axis=1),
       extra=np.zeros((0,), dtype="int64"))
+    cs.append(static("take", "rank0-index-static", "take of (3, 4) along axis 0 with a rank-0 "
+                     "index derives (4,): the axis is dropped, nothing added.",
+                     [("x", ann((3, 4), F)), ("i", ann((), "int32"))], "R.take(x, i, axis=0)",
+                     sinfo((4,), F), "axes_corners", ["shape-corner"]))
     for axis, shape in ((1, (3, 2, 5)), (2, (3, 4, 2))):
         cs.append(static("take", "axis%d-static" % axis, "take along axis %d of (3, 4, 5) with "
                          "(2,) indices: the dims before the axis, the indices' dims, the dims "
@@ -382,6 +386,11 @@ def stat_cases(rng):
                          "derives rank 0." % op, [("x", 'R.Tensor(dtype="float32")')],
                          "R.%s(x)" % op, 'R.Tensor((), dtype="float32")', "axes_stat",
                          ["shape-corner"]))
+    for op in ("sum", "max"):
+        cs.append(static(op, "rank0-keepdims", "R.%s of a rank-0 tensor keeping dims derives "
+                         "rank 0: there is no axis to keep." % op, [("x", ann((), "float32"))],
+                         "R.%s(x, keepdims=True)" % op, 'R.Tensor((), dtype="float32")',
+                         "axes_stat", ["shape-corner"]))
     for op in ("sum", "max", "argmax"):
         dt = "int64" if op == "argmax" else "float32"
         one_axis = "axis=0" if op == "argmax" else "axis=[0]"
