@@ -369,6 +369,22 @@ def resize_cases(rng):
                                  "it only when legalizing).", p,
                                  resize_expr("(4, 4)", method="bilinear"), "OpAttr", file),
                       "tvm-diverges"))
+    roi = (0.25, 0.5, 0.75, 1.0)
+    kw = dict(mode="tf_crop_and_resize", roi=roi)
+    out.append(tagged(value_case(op, "tf-crop-one", "tf_crop_and_resize to one pixel samples the "
+                                 "middle of the roi, (start + end) / 2 of the extent - 1 on each "
+                                 "axis, topi's branch for it (TVM v0.22's build folds the other "
+                                 "branch's division by target - 1 = 0 and fails).", p,
+                                 resize_expr("(1, 1)", roi=list(roi),
+                                             coordinate_transformation_mode="tf_crop_and_resize"),
+                                 [x], np_resize2d(x, (1, 1), **kw), file, TOL32),
+                      "tvm-bug", "tvm-resize-one-pixel"))
+    out.append(undefined(value_case(op, "align-corners-one", "align_corners to one row samples "
+                                    "row 0 (topi divides by zero there: undefined in TVM).", p,
+                                    resize_expr("(1, 3)",
+                                                coordinate_transformation_mode="align_corners"),
+                                    [x], np_resize2d(x, (1, 3), mode="align_corners"), file,
+                                    TOL32)))
     return out
 
 
