@@ -460,13 +460,16 @@ def grad_cases(rng):
                           "tvm-no-legalization"))
         xr = np.array([[[[3, 1, 4, 1.5], [5, 9, 2, 6], [5.5, 3.5, 8, 7]]]], dtype=F)
         gr = np.array([[[[0.5, 1], [1.5, 2]]]], dtype=F)
-        out.append(value_case(op, "rect", "%s_pool2d_backward of 2x1 windows at strides (1, 2): "
-                              "height and width take their own pool size and stride." % kind,
-                              [("g", ann((1, 1, 2, 2), "float32")),
-                               ("x", ann((1, 1, 3, 4), "float32"))],
-                              "R.grad.%s_pool2d_backward(g, x, (2, 1), (1, 2))" % kind, [gr, xr],
-                              np_pool_backward(gr, xr, kind, (2, 1), (1, 2), (0, 0, 0, 0)), f,
-                              TOL32))
+        rect = value_case(op, "rect", "%s_pool2d_backward of 2x1 windows at strides (1, 2): "
+                          "height and width take their own pool size and stride%s." %
+                          (kind, " (TVM v0.22's lowering bounds the windows of an input row "
+                           "from below only and reads its argmax buffer past the last window "
+                           "row: undefined)" if kind == "max" else ""),
+                          [("g", ann((1, 1, 2, 2), "float32")),
+                           ("x", ann((1, 1, 3, 4), "float32"))],
+                          "R.grad.%s_pool2d_backward(g, x, (2, 1), (1, 2))" % kind, [gr, xr],
+                          np_pool_backward(gr, xr, kind, (2, 1), (1, 2), (0, 0, 0, 0)), f, TOL32)
+        out.append(undefined(rect) if kind == "max" else rect)
         out.append(sinfo_case(op, "sinfo", "%s_pool2d_backward has the data's StructInfo." % kind,
                               [("g", ann(("n", 2, 2, 2), "float32")),
                                ("x", ann(("n", 2, 4, 4), "float32"))],
