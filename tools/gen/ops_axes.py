@@ -206,6 +206,11 @@ def move_corner_cases(rng):
     s("strided_slice", "prefix-static", "strided_slice from 0 to 2 of an axis of 4 derives "
       "length 2: a slice from the start is not the whole axis.", (4, 3),
       "R.strided_slice(x, axes=[0], begin=[0], end=[2])", 'R.Tensor((2, 3), dtype="float32")')
+    xs5 = np.arange(5, dtype=F)
+    cs.append(value("strided_slice", "negative-end", "strided_slice from 1 to -1 of (5,) stops "
+                    "one element before the end, as Python's x[1:-1].",
+                    [("x", ann((5,), F))], "R.strided_slice(x, axes=[0], begin=[1], end=[-1])",
+                    [xs5], xs5[1:-1], "axes_corners", ["shape-corner"]))
     s("strided_slice", "whole-static", "strided_slice from 0 to a huge end at stride 1 keeps "
       "the whole axis.", (4, 3),
       "R.strided_slice(x, axes=[1], begin=[0], end=[2147483647])",
@@ -500,6 +505,12 @@ def create_cases():
              np.arange(1, -1, -0.5), "R.arange of float64 values with a negative step.")]:
         cs.append(value("arange", cid, desc, [], expr, [], np.asarray(want), "axes_create",
                         ["shape-corner"]))
+    cs.append(static("arange", "float-constant-length", "R.arange(0.0, 1.0, 0.25) has the "
+                     "constant length ceil(1.0 / 0.25) = 4.", [], "R.arange(0.0, 1.0, 0.25)",
+                     'R.Tensor((4,), dtype="float32")', "axes_create", ["shape-corner"]))
+    cs.append(static("eye", "float-n", "R.eye with a float32 PrimValue as n is rejected: n, m "
+                     "and k must be integers.", [], "R.eye(R.prim_value(T.float32(2.0)), 3, 0)",
+                     "OpArgType", "axes_create", ["dtype-corner"]))
     cs.append(static("arange", "float-start-symbolic-end", "R.arange(0.5, n, 1): with a float "
                      "bound and a symbolic one the reference keeps only the rank (TVM v0.22 "
                      "derives the length ceil(float32(n) - 0.5)).",

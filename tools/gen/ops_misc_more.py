@@ -329,6 +329,17 @@ def shape_collapse_cases(rng):
                           "rejected (TVM asks for a match_cast).",
                           [("x", ann(("n", 3), "float32")), ("s", 'R.Shape(["m", 3])')],
                           "R.collapse_sum_to(x, s)", "OpShapeMismatch", f))
+    x23 = np.arange(6, dtype=F).reshape(2, 3)
+    ps = [("x", ann((2, 3), "float32")), ("s", "R.Shape(ndim=2)")]
+    out.append(tagged(error_case(op, "leading-mismatch-run", "a target known only when run whose "
+                                 "first dim (5) is neither the data's (2) nor 1 fails then (TVM "
+                                 "v0.22 cannot legalize a target known only when run).", ps,
+                                 "R.collapse_sum_to(x, s)", "OpPrecondition", f,
+                                 args=[x23, gen_ops.Shape([5, 3])]), "tvm-no-legalization"))
+    out.append(tagged(value_case(op, "leading-run", "a target known only when run, (1, 3), sums "
+                                 "the first axis (TVM v0.22 cannot legalize it).", ps,
+                                 "R.collapse_sum_to(x, s)", [x23, gen_ops.Shape([1, 3])],
+                                 np_collapse_sum(x23, (1, 3)), f, TOL32), "tvm-no-legalization"))
     op = "collapse_sum_like"
     t = np.zeros((4,), dtype=F)
     out.append(value_case(op, "values", "collapse_sum_like sums to the target's shape (4,).",
