@@ -188,10 +188,12 @@ def judge(tree, build, rel, lines, i, new, jobs, timeout, unit):
         os.utime(path, None)
 
 
-def rejudged(tree, report):
+def rejudged(tree, report, equivalent):
     """The survivors a previous report lists, as (file, line index, kind, new line), each
-    found again by its original line's text (new cases do not move the sources)."""
+    found again by its original line's text (new cases do not move the sources); those listed
+    as equivalent since are left out, and counted."""
     chosen = []
+    left_out = 0
     pattern = re.compile(r"^survived: ([^:]+):(\d+): ([^:]+): (.*) => (.*)$")
     for raw in open(report, encoding="utf-8"):
         m = pattern.match(raw.rstrip("\n"))
@@ -203,10 +205,15 @@ def rejudged(tree, report):
         if i >= len(lines) or lines[i].strip() != old.strip():
             print("mutate: the line %s:%s changed since the report; skipped" % (rel, line))
             continue
+        if key_of(rel, lines[i], new_text) in equivalent:
+            left_out += 1
+            continue
         for j, kind, text in sites(rel, lines):
             if j == i and kind == what and text.strip() == new_text.strip():
                 chosen.append((rel, i, what, text))
                 break
+    if left_out:
+        print("mutate: %d survivors are listed as equivalent now; left out" % left_out)
     return chosen
 
 
@@ -247,7 +254,7 @@ def main():
     timeout = args.timeout or max(30.0, 10 * baseline)
     rng = random.Random(args.seed)
     if args.rejudge:
-        chosen = rejudged(tree, args.rejudge)
+        chosen = rejudged(tree, args.rejudge, read_equivalent())
         total = len(chosen)
     else:
         chosen, total = sample(tree, args.paths, rng, args.count, read_equivalent())
