@@ -232,6 +232,17 @@ bool ops_normalize_axes(OpInferCtx *ctx, const AttrValue *axes, int ndim, int **
 
 /* ---- results ---------------------------------------------------------------------------- */
 
+bool ops_dims_fit(OpInferCtx *ctx, OpShape shape)
+{
+    for (int i = 0; shape.dims != NULL && i < shape.ndim; i++) {
+        if (shape.dims[i] == NULL) {
+            ops_infer_fail(ctx, "OpShapeOverflow", "dim %d of the result overflows int64", i);
+            return false;
+        }
+    }
+    return true;
+}
+
 StructInfo *ops_tensor_result(OpShape shape, DataType dtype, VDevice *vdevice, Span span)
 {
     if (shape.dims == NULL)

@@ -70,11 +70,15 @@ StructInfo *manip_infer_concat(OpInferCtx *ctx)
     /* axis=None concatenates the flattened tensors. */
     if (manip_attr_is_none(ctx->call, "axis")) {
         PrimExpr *total = manip_dim_int(0);
-        for (int i = 0; i < n && total; i++) {
+        bool known = true;
+        for (int i = 0; i < n && known && total; i++) {
             OpShape s = ops_shape_of(ts[i]);
-            total = s.dims ? manip_dim_add(total, manip_dim_product(s.dims, s.ndim)) : NULL;
+            known = s.dims != NULL;
+            total = known ? manip_dim_add(total, manip_dim_product(s.dims, s.ndim)) : total;
         }
-        OpShape r = {total ? &total : NULL, 1};
+        OpShape r = {known ? &total : NULL, 1};
+        if (!ops_dims_fit(ctx, r))
+            return ops_infer_object(ctx);
         return ops_tensor_result(r, dt, vd, ctx->call->span);
     }
     OpShape r = {NULL, ndim};
@@ -94,6 +98,8 @@ StructInfo *manip_infer_concat(OpInferCtx *ctx)
     r.dims[axis] = manip_dim_int(0);
     for (int i = 0; i < n; i++)
         r.dims[axis] = manip_dim_add(r.dims[axis], ops_shape_of(ts[i]).dims[axis]);
+    if (!ops_dims_fit(ctx, r))
+        return ops_infer_object(ctx);
     return ops_tensor_result(r, dt, vd, ctx->call->span);
 }
 

@@ -282,6 +282,10 @@ Tensor *kernel_einsum(const char *subscripts, Tensor *const *xs, int n, DataType
         for (int a = 0; es.in[t][a]; a++)
             lstride[label_index(&es, es.in[t][a])] += own[a];
         offs[t] = kernel_view_index(es.nlabels, lsize, lstride, 0);
+        if (offs[t] == NULL) {
+            *err = "einsum's index space overflows int64";
+            return NULL;
+        }
         ops[t] = operand_read(xs[t], fl);
     }
     int64_t inner = 1;
