@@ -53,8 +53,9 @@ bool ops_normalize_axis(OpInferCtx *ctx, int64_t axis, int ndim, int *out);
  * distinct, non-negative axes; out-of-range or repeated axes are OpAttr. */
 bool ops_normalize_axes(OpInferCtx *ctx, const AttrValue *axes, int ndim, int **out, int *n);
 
-/* OP-<name>: true when no dim of the shape is NULL, the mark of an int64 overflow in the
- * dim arithmetic (ast/checked.h); otherwise OpShapeOverflow. */
+/* OP-<name>: true when the shape's dims are sizes: none NULL, the mark of an int64 overflow
+ * in the dim arithmetic (ast/checked.h; OpShapeOverflow), none a negative constant
+ * (OpShapeMismatch). */
 bool ops_dims_fit(OpInferCtx *ctx, OpShape shape);
 /* A TensorStructInfo with these dims (a fresh ShapeExpr), or with only the rank when
  * shape.dims is NULL. */

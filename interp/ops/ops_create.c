@@ -18,7 +18,7 @@ static bool shape_arg(OpInferCtx *ctx, int i, OpShape *out)
         return false;
     out->dims = s->u.shape.values;
     out->ndim = s->u.shape.ndim;
-    return true;
+    return ops_dims_fit(ctx, *out);
 }
 
 /* A scalar fill value: a rank-0 tensor (or one of unknown rank). */
@@ -278,6 +278,8 @@ StructInfo *manip_infer_eye(OpInferCtx *ctx)
     if (dtype_is_void(dt) && attrs_get(ctx->call->u.call.attrs, "dtype") == NULL)
         dt = dtype_float32();
     OpShape r = {dims[0] && dims[1] ? dims : NULL, 2};
+    if (!ops_dims_fit(ctx, r))
+        return ops_infer_object(ctx);
     return ops_tensor_result(r, dt, NULL, ctx->call->span);
 }
 

@@ -167,8 +167,9 @@ Tensor *kernel_eye(DataType dtype, int64_t n, int64_t m, int64_t k, const char *
     if (!t)
         return NULL;
     for (int64_t i = 0; i < n; i++) {
-        int64_t j = i + k;
-        if (j >= 0 && j < m)
+        bool over = false;
+        int64_t j = checked_add(i, k, &over);
+        if (!over && j >= 0 && j < m)
             tensor_set_i64(t, i * m + j, 1);
     }
     return t;

@@ -61,6 +61,9 @@ Tensor *kernel_take(const Tensor *x, const Tensor *indices, int axis, const char
                     const char **err);
 /* Python slicing per axis (begin/end clamped, negative strides allowed); `full_*` give one
  * entry per axis of x. */
+/* The length of the clamped slice [b, e) by step s != 0 (Python's slice.indices): without
+ * forming e - b + s - 1, which overflows for a step near 2^63. */
+int64_t kernel_slice_count(int64_t b, int64_t e, int64_t s);
 Tensor *kernel_strided_slice(const Tensor *x, const int64_t *begin, const int64_t *end,
                              const int64_t *strides, const char **err);
 Tensor *kernel_where(const Tensor *cond, const Tensor *a, const Tensor *b, const char **err);

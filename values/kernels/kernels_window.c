@@ -227,7 +227,7 @@ static void tap_row(double *acc, const double *x, int64_t stride, double w, int6
 static void tap_range(const ConvRun *r, int64_t k, int64_t *lo, int64_t *hi)
 {
     int64_t s = r->g.stride[2], off = k * r->g.dil[2] - r->g.pad[2], len = r->in.sp[2];
-    int64_t a = -off <= 0 ? 0 : (-off + s - 1) / s;
+    int64_t a = -off <= 0 ? 0 : checked_ceildiv(-off, s);
     int64_t b = len - 1 - off < 0 ? 0 : (len - 1 - off) / s + 1;
     *lo = a;
     *hi = b < r->out.sp[2] ? b : r->out.sp[2];

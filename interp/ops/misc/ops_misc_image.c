@@ -77,6 +77,8 @@ StructInfo *misc_infer_resize2d(OpInferCtx *ctx)
         out.dims[k] = in.dims[k];
     out.dims[h] = size->u.shape.values[0];
     out.dims[w] = size->u.shape.values[1];
+    if (!ops_dims_fit(ctx, out))
+        return ops_infer_object(ctx);
     return ops_tensor_result(out, dt, x->u.tensor.vdevice, ctx->call->span);
 }
 
