@@ -83,8 +83,8 @@ static bool view_in_bounds(OpInferCtx *ctx, const ViewFacts *f, OpShape in, OpSh
     bool bad = false;
     bool over = false;
     if (counts && sizes) /* const_count keeps n * 8 inside int64; the offset may not */
-        bad = checked_add(out_n * out_b, f->offset > 0 ? f->offset : 0, &over) > in_n * in_b ||
-              over;
+        bad =
+            checked_add(out_n * out_b, f->offset > 0 ? f->offset : 0, &over) > in_n * in_b || over;
     else if (sizes && f->shape == NULL)
         bad = out_b > in_b;
     else if (counts && !f->has_dtype)

@@ -146,8 +146,7 @@ static const StructInfo *unary_input(OpInferCtx *ctx, int max_args, OpShape *sha
 }
 
 /* The result, or OpShapeOverflow when a dim's arithmetic overflowed. */
-static StructInfo *result_like(OpInferCtx *ctx, const StructInfo *x, OpShape shape,
-                               DataType dtype)
+static StructInfo *result_like(OpInferCtx *ctx, const StructInfo *x, OpShape shape, DataType dtype)
 {
     if (!ops_dims_fit(ctx, shape))
         return ops_infer_object(ctx);

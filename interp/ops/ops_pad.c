@@ -55,10 +55,10 @@ StructInfo *ops_pad_infer(OpInferCtx *ctx)
         c = folds ? checked_add(c, add, &over) : 0;
         if (over)
             return ops_infer_fail(ctx, "OpShapeOverflow", "dim %d padded overflows int64", i);
-        out.dims[i] = folds ? primexpr_int(c, dtype_int64(), sp)
-                      : add == 0                      ? s.dims[i]
-                                                      : primexpr_binary(PE_ADD, s.dims[i],
-                                                                        primexpr_int(add, dtype_int64(), sp), sp);
+        out.dims[i] = folds      ? primexpr_int(c, dtype_int64(), sp)
+                      : add == 0 ? s.dims[i]
+                                 : primexpr_binary(PE_ADD, s.dims[i],
+                                                   primexpr_int(add, dtype_int64(), sp), sp);
     }
     return ops_tensor_result(out, x->u.tensor.dtype, x->u.tensor.vdevice, sp);
 }

@@ -75,7 +75,8 @@ static PrimExpr *extent_numerator(PrimExpr *in, PrimExpr *k, int64_t pads, int64
     int64_t kc, extra = ceil_mode ? stride - 1 : 0;
     if (prover_const_int(k, &kc)) {
         int64_t span = checked_mul(dilation, checked_sub(kc, 1, &over), &over);
-        int64_t c = checked_add(checked_sub(checked_sub(pads, span, &over), 1, &over), extra, &over);
+        int64_t c =
+            checked_add(checked_sub(checked_sub(pads, span, &over), 1, &over), extra, &over);
         return over ? NULL : ops_window_add_const(in, c, sp);
     }
     PrimExpr *dk = dilation == 1
@@ -135,7 +136,8 @@ PrimExpr **ops_window_out_dims(OpInferCtx *ctx, const PackedLayout *l, PrimExpr 
 {
     PrimExpr **out = ops_window_dims_from_canonical(l, canon, ctx->call->span);
     if (out == NULL)
-        ops_infer_fail(ctx, "OpShapeOverflow", "an output dim in the output layout overflows int64");
+        ops_infer_fail(ctx, "OpShapeOverflow",
+                       "an output dim in the output layout overflows int64");
     return out;
 }
 

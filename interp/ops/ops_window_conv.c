@@ -136,8 +136,8 @@ static PrimExpr *transpose_extent(PrimExpr *in, PrimExpr *k, const WindowConv *p
     }
     PrimExpr *base =
         s == 1 ? in : primexpr_binary(PE_MUL, in, primexpr_int(s, dtype_int64(), sp), sp);
-    int64_t c = checked_add(checked_sub(checked_neg(s, &over), pads, &over), p->out_pad[a] + 1,
-                            &over);
+    int64_t c =
+        checked_add(checked_sub(checked_neg(s, &over), pads, &over), p->out_pad[a] + 1, &over);
     if (prover_const_int(k, &kc)) {
         c = checked_add(c, checked_mul(d, checked_sub(kc, 1, &over), &over), &over);
         return over ? NULL : ops_window_add_const(base, c, sp);

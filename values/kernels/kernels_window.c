@@ -47,7 +47,9 @@ static bool channels_fit(const int64_t *dshape, const int64_t *wshape, const Win
         return false;
     if (p->transpose)
         return dshape[1] == wshape[0] && wshape[0] % p->groups == 0;
-    return dshape[1] == wshape[1] * p->groups && wshape[0] % p->groups == 0;
+    bool over = false;
+    int64_t need = checked_mul(wshape[1], p->groups, &over);
+    return !over && dshape[1] == need && wshape[0] % p->groups == 0;
 }
 
 bool kernels_window_conv_shape(const int64_t *dshape, const int64_t *wshape, const WindowConv *p,

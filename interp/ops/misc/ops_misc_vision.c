@@ -37,7 +37,8 @@ static StructInfo *nms_result(OpInferCtx *ctx, bool onnx, PrimExpr *b, PrimExpr 
     PrimExpr **d0 = MEM_ARRAY(PrimExpr *, 3), **d1 = MEM_ARRAY(PrimExpr *, 2);
     PrimExpr **d2 = MEM_ARRAY(PrimExpr *, 1);
     if (b != NULL && (cn == NULL || (onnx && mul(b, cn) == NULL)))
-        return ops_infer_fail(ctx, "OpShapeOverflow", "the number of selected boxes overflows int64");
+        return ops_infer_fail(ctx, "OpShapeOverflow",
+                              "the number of selected boxes overflows int64");
     if (onnx) {
         d0[0] = b != NULL ? mul(b, cn) : NULL;
         d0[1] = primexpr_int(3, i64, sp);
@@ -152,7 +153,8 @@ Value *misc_eval_nms(struct Interp *in, const Expr *call, Value **args, int narg
     int64_t dims[3] = {scores->shape[0], scores->shape[1], scores->shape[2]};
     bool over = false;
     int64_t rows = checked_mul(dims[0], dims[1], &over);
-    if (over || tensor_shape_numel(dtype_int64(), 2, (int64_t[]){rows, dims[2] > 0 ? dims[2] : 1}) < 0)
+    if (over ||
+        tensor_shape_numel(dtype_int64(), 2, (int64_t[]){rows, dims[2] > 0 ? dims[2] : 1}) < 0)
         misc_fail(in, call, "too many boxes");
     int64_t *sel = MEM_ARRAY(int64_t, rows * dims[2] + 1), *count = MEM_ARRAY(int64_t, rows + 1);
     NmsParams np = {max_boxes > 0 ? (int64_t)(max_boxes < 1e18 ? max_boxes : 1e18) : 0, iou, score};

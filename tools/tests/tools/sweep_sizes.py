@@ -10,7 +10,7 @@ variable) and, when the seed has arguments, by running it. A mutant may be refus
 clean error; the sweep fails on a crash, a sanitizer report, a hang, or a derived StructInfo
 that holds a negative dim no literal of the program wrote (a wrapped size).
 
-Run: /usr/bin/python3 tools/tests/tools/sweep_sizes.py [RELAX] [--jobs N] [--seeds N]
+Run: /usr/bin/python3 tools/tests/tools/sweep_sizes.py [RELAX] [--jobs N] [--seeds N] [--quick]
 Run it against a build with -DRELAX_SANITIZE=ON to find undefined arithmetic; exits 1 with
 one line per finding."""
 import argparse
@@ -29,6 +29,10 @@ import yaml
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 EXTREMES = [2**62, 2**62 + 1, 2**63 - 1, -(2**63), -1, 0]
 NEAR_2_62 = [2**62, 2**62 + 1, 2**63 - 1]
+# --quick (the CI's run, under a minute against a sanitizer build): fewer values, one seed
+# per operator.
+QUICK_EXTREMES = [2**62, 2**63 - 1, -1]
+QUICK_NEAR_2_62 = [2**62 + 1]
 CHUNK = 100
 # Seconds: a chunk of cases that takes longer has hung on one of them (then each case of it
 # is judged alone, with twice the per-case limit).
@@ -125,7 +129,7 @@ def seeds(ops, per_op):
     return found
 
 
-def mutants(seed):
+def mutants(seed, extremes, near):
     """(tag, program) pairs: extreme attributes and arguments in the operator's call, dims
     near 2^62 in the rest of the program (the annotations)."""
     program = seed["program"]
@@ -134,7 +138,7 @@ def mutants(seed):
     line_end = line_start + len(seed["line"])
     in_call = [(s, e) for s, e in spans if line_start <= s < line_end]
     for k, (start, end) in enumerate(spans):
-        values = EXTREMES if (start, end) in in_call else NEAR_2_62
+        values = extremes if (start, end) in in_call else near
         for v in values:
             if program[start:end] != str(v):
                 yield f"t{k}-{v}", program[:start] + str(v) + program[end:]
@@ -145,11 +149,11 @@ def mutants(seed):
         yield "call-all", text
 
 
-def static_cases(ops_seeds):
+def static_cases(ops_seeds, extremes, near):
     cases, seed_of = [], {}
     for op, op_seeds in ops_seeds.items():
         for seed in op_seeds:
-            for tag, program in mutants(seed):
+            for tag, program in mutants(seed, extremes, near):
                 case = {"id": f"{op}--{seed['id']}--{tag}", "description": "mutant",
                         "spec": ["OP-" + op[len("relax."):]], "program": program,
                         "expect": {"struct_info": {seed["var"]: "R.Object"}}}
@@ -232,14 +236,17 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seeds", type=int, default=2, help="seed cases per operator")
     ap.add_argument("--filter", default="", help="only operators whose name contains this")
+    ap.add_argument("--quick", action="store_true",
+                    help="one seed per operator and fewer values (CI)")
     args = ap.parse_args()
     os.environ.setdefault("ASAN_OPTIONS", "detect_stack_use_after_return=0:detect_leaks=0")
     os.environ.setdefault("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1")
     relax = os.path.abspath(args.relax)
     ops = [op for op in operators(relax) if args.filter in op]
-    ops_seeds = seeds(ops, args.seeds)
+    ops_seeds = seeds(ops, 1 if args.quick else args.seeds)
     unseeded = [op for op, s in ops_seeds.items() if not s]
-    cases, seed_of = static_cases(ops_seeds)
+    cases, seed_of = static_cases(ops_seeds, QUICK_EXTREMES if args.quick else EXTREMES,
+                                  QUICK_NEAR_2_62 if args.quick else NEAR_2_62)
     with tempfile.TemporaryDirectory() as tmp:
         records, findings = judge_all(relax, cases, args.jobs, tmp, "s")
         findings += negative_dims(records, {c["id"]: c["program"] for c in cases})
