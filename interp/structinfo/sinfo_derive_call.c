@@ -215,10 +215,6 @@ static StructInfo *infer_builtin(SiCtx *c, const Expr *e, const char *op)
         check_assert_cond(c, e);
         return unit(e->span);
     }
-    if (strcmp(op, "relax.call_builtin_with_ctx") == 0)
-        rule_fired("LOW-call_builtin_with_ctx");
-    if (strcmp(op, "relax.call_builtin_with_ctx") == 0)
-        return e->u.call.nsinfo_args ? e->u.call.sinfo_args[0] : unit(e->span);
     if (strcmp(op, "relax.null_value") == 0) {
         rule_fired("BI-null_value"); /* the null object is an R.Object */
         return sinfo_object(e->span);
