@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ast/checked.h"
 #include "ast/mem.h"
 #include "ast/rule.h"
 
@@ -22,17 +23,8 @@ typedef struct Sum {
     int n;
     int64_t base;
     DataType dtype;
+    bool overflow; /* a coefficient or the constant left int64 here or in an operand */
 } Sum;
-
-static int64_t wrap_add(int64_t a, int64_t b)
-{
-    return (int64_t)((uint64_t)a + (uint64_t)b);
-}
-
-static int64_t wrap_mul(int64_t a, int64_t b)
-{
-    return (int64_t)((uint64_t)a * (uint64_t)b);
-}
 
 static int64_t floor_div(int64_t a, int64_t b)
 {
@@ -96,17 +88,17 @@ static const char *mono_key(const PrimExpr **atoms, int n)
 
 static Sum sum_const(int64_t v, DataType t)
 {
-    Sum s = {NULL, 0, v, t};
+    Sum s = {NULL, 0, v, t, false};
     return s;
 }
 
 /* Adds coef * m to s (collecting a like term). */
 static void sum_add_mono(Sum *s, const Mono *m, int64_t scale)
 {
-    int64_t c = wrap_mul(m->coef, scale);
+    int64_t c = checked_mul(m->coef, scale, &s->overflow);
     for (int i = 0; i < s->n; i++) {
         if (strcmp(s->terms[i].key, m->key) == 0) {
-            s->terms[i].coef = wrap_add(s->terms[i].coef, c);
+            s->terms[i].coef = checked_add(s->terms[i].coef, c, &s->overflow);
             return;
         }
     }
@@ -131,7 +123,9 @@ static Sum sum_atom(const PrimExpr *atom, DataType t)
 
 static Sum sum_combine(const Sum *a, const Sum *b, int64_t scale_b)
 {
-    Sum s = sum_const(wrap_add(a->base, wrap_mul(b->base, scale_b)), a->dtype);
+    bool over = a->overflow || b->overflow;
+    Sum s = sum_const(checked_add(a->base, checked_mul(b->base, scale_b, &over), &over), a->dtype);
+    s.overflow = over;
     for (int i = 0; i < a->n; i++)
         sum_add_mono(&s, &a->terms[i], 1);
     for (int i = 0; i < b->n; i++)
@@ -176,6 +170,28 @@ static const Mono *single_mono(const Sum *s)
 static Sum sum_of(const PrimExpr *e);
 static PrimExpr *expr_of(const Sum *s);
 
+/* Written back, a coefficient or constant is negated: INT64_MIN has no negation. */
+static bool unwritable(const Sum *s)
+{
+    bool min = s->base == INT64_MIN;
+    for (int i = 0; i < s->n; i++)
+        min = min || s->terms[i].coef == INT64_MIN;
+    return min;
+}
+
+/* s, marked when an operand it was made from overflowed or cannot be written back. */
+static Sum inherit(Sum s, const Sum *a, const Sum *b)
+{
+    s.overflow = s.overflow || a->overflow || b->overflow || unwritable(a) || unwritable(b);
+    return s;
+}
+
+/* |v|; INT64_MIN (which `unwritable` marks, so the result is discarded) stays itself. */
+static int64_t magnitude(int64_t v)
+{
+    return v < 0 ? (int64_t)(0 - (uint64_t)v) : v;
+}
+
 static PrimExpr *rebuild(PrimExprKind k, const Sum *a, const Sum *b)
 {
     return primexpr_binary(k, expr_of(a), expr_of(b), span_none());
@@ -185,21 +201,23 @@ static PrimExpr *rebuild(PrimExprKind k, const Sum *a, const Sum *b)
 static Sum sum_mul(const Sum *a, const Sum *b)
 {
     int64_t k;
+    bool over = false;
     if (sum_is_const(b, &k))
-        return sum_scale(a, k);
+        return inherit(sum_scale(a, k), a, b);
     if (sum_is_const(a, &k))
-        return sum_scale(b, k);
+        return inherit(sum_scale(b, k), a, b);
     const Mono *x = single_mono(a), *y = single_mono(b);
     if (x == NULL || y == NULL)
-        return sum_atom(rebuild(PE_MUL, a, b), a->dtype);
+        return inherit(sum_atom(rebuild(PE_MUL, a, b), a->dtype), a, b);
     Mono m = {MEM_ARRAY(const PrimExpr *, x->natoms + y->natoms), x->natoms + y->natoms, NULL,
-              wrap_mul(x->coef, y->coef)};
+              checked_mul(x->coef, y->coef, &over)};
     memcpy(m.atoms, x->atoms, sizeof(PrimExpr *) * (size_t)x->natoms);
     memcpy(m.atoms + x->natoms, y->atoms, sizeof(PrimExpr *) * (size_t)y->natoms);
     m.key = mono_key(m.atoms, m.natoms);
     Sum s = sum_const(0, a->dtype);
+    s.overflow = over;
     sum_add_mono(&s, &m, 1);
-    return s;
+    return inherit(s, a, b);
 }
 
 /* a // c and a % c (floor) for a constant c > 0 dividing every coefficient: exact, since
@@ -211,9 +229,11 @@ static bool exact_floor(const Sum *a, int64_t c, bool mod, Sum *out)
             return false;
     if (mod) {
         *out = sum_const(floor_mod(a->base, c), a->dtype);
+        out->overflow = a->overflow;
         return true;
     }
     *out = sum_const(floor_div(a->base, c), a->dtype);
+    out->overflow = a->overflow;
     for (int i = 0; i < a->n; i++) {
         Mono m = a->terms[i];
         m.coef = 1;
@@ -244,13 +264,13 @@ static Sum sum_other_binary(const PrimExpr *e)
     int64_t x, y, v;
     bool cb = sum_is_const(&b, &y);
     if (cb && sum_is_const(&a, &x) && fold_const(e->kind, x, y, &v))
-        return sum_const(v, e->dtype);
+        return inherit(sum_const(v, e->dtype), &a, &b);
     bool floor = e->kind == PE_FLOORDIV || e->kind == PE_FLOORMOD;
     if (floor && cb && y > 0 && exact_floor(&a, y, e->kind == PE_FLOORMOD, &out))
-        return out;
+        return inherit(out, &a, &b);
     if (floor && cb && y == 1)
-        return e->kind == PE_FLOORDIV ? a : sum_const(0, e->dtype);
-    return sum_atom(rebuild(e->kind, &a, &b), e->dtype);
+        return inherit(e->kind == PE_FLOORDIV ? a : sum_const(0, e->dtype), &a, &b);
+    return inherit(sum_atom(rebuild(e->kind, &a, &b), e->dtype), &a, &b);
 }
 
 static Sum sum_of(const PrimExpr *e)
@@ -307,7 +327,7 @@ static PrimExpr *mono_expr(const Mono *m, DataType t)
     PrimExpr *p = (PrimExpr *)m->atoms[0];
     for (int i = 1; i < m->natoms; i++)
         p = primexpr_binary(PE_MUL, p, (PrimExpr *)m->atoms[i], span_none());
-    int64_t c = m->coef < 0 ? -m->coef : m->coef;
+    int64_t c = magnitude(m->coef);
     return c == 1 ? p : primexpr_binary(PE_MUL, p, int_of(c, t), span_none());
 }
 
@@ -350,7 +370,7 @@ static PrimExpr *expr_of(const Sum *s)
     }
     if (t[0].coef > 0 && s->base != 0)
         acc = primexpr_binary(s->base < 0 ? PE_SUB : PE_ADD, acc,
-                              int_of(s->base < 0 ? -s->base : s->base, dt), span_none());
+                              int_of(magnitude(s->base), dt), span_none());
     return acc;
 }
 
@@ -362,5 +382,5 @@ PrimExpr *arith_simplify(const PrimExpr *e)
         dtype_is_bool(e->dtype))
         return (PrimExpr *)e;
     Sum s = sum_of(e);
-    return expr_of(&s);
+    return s.overflow || unwritable(&s) ? NULL : expr_of(&s);
 }

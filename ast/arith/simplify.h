@@ -10,7 +10,8 @@
  * `n * 2`), and its terms in TVM's order: by coefficient, largest first, then as written; the
  * constant last (`n + 3`), or first when every term is subtracted (`1 - n`). A product of two
  * sums is kept as written, as TVM keeps it. Expressions of a non-integer dtype are returned
- * unchanged. Never mutates its argument. */
+ * unchanged. Never mutates its argument. NULL when a folded coefficient or constant
+ * overflows int64 (ast/checked.h): the caller's size overflow error. */
 PrimExpr *arith_simplify(const PrimExpr *e);
 
 #endif

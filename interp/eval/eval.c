@@ -22,7 +22,7 @@ static bool lookup_shape(void *ctx, const TirVar *var, Scalar *out)
 
 PrimEvalCtx eval_prim_ctx(Interp *in, const Env *env)
 {
-    PrimEvalCtx pc = {in, lookup_shape, NULL, (void *)env};
+    PrimEvalCtx pc = {in, lookup_shape, NULL, (void *)env, NULL};
     return pc;
 }
 
@@ -80,8 +80,15 @@ static Value *eval_shape(Interp *in, Env *env, const Expr *e)
     int64_t small[EVAL_SMALL];
     int64_t *dims = n <= EVAL_SMALL ? small : mem_alloc_atomic(sizeof(int64_t) * (size_t)n);
     PrimEvalCtx pc = eval_prim_ctx(in, env);
-    for (int i = 0; i < n; i++)
+    bool over = false;
+    pc.overflow = &over;
+    for (int i = 0; i < n; i++) {
         dims[i] = prim_eval_int(&pc, e->u.shape.values[i]);
+        /* E-8: a dim is a size; one whose arithmetic passes int64 is an error, not wrapped. */
+        if (over)
+            interp_fail(in, "ShapeOverflow", "E-8", e->span, "dim %d of the shape overflows int64",
+                        i);
+    }
     return value_shape(dims, n);
 }
 

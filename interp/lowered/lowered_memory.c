@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ast/checked.h"
 #include "ast/mem.h"
 #include "ast/rule.h"
 #include "interp/lowered/lowered.h"
@@ -149,14 +150,11 @@ static Value *new_storage(Interp *in, const Expr *call, int64_t nbytes, DataType
 /* The product of a size shape's dims, or -1 on overflow. */
 static int64_t size_product(const Value *shape)
 {
-    int64_t n = 1;
-    for (int i = 0; i < shape->u.shape.ndim; i++) {
-        int64_t d = shape->u.shape.dims[i];
-        if (d < 0 || (d != 0 && n > INT64_MAX / d))
-            return -1;
-        n *= d;
-    }
-    return n;
+    bool over = false;
+    for (int i = 0; i < shape->u.shape.ndim; i++)
+        over = over || shape->u.shape.dims[i] < 0;
+    int64_t n = checked_product(shape->u.shape.dims, shape->u.shape.ndim, &over);
+    return over ? -1 : n;
 }
 
 /* LOW-alloc_storage: R.memory.alloc_storage(total_space, virtual_device_index,
@@ -182,8 +180,9 @@ static Value *k_vm_alloc_storage(Interp *in, const Expr *call, Value **args, int
     int64_t n = size_product(lowered_shape_arg(in, call, args, nargs, 0, rule));
     lowered_int_arg(in, call, args, nargs, 1, rule);
     DataType dtype = dtype_arg(in, call, args, nargs, 2, rule);
-    int64_t bytes = (int64_t)dtype_bytes(dtype);
-    int64_t nbytes = n < 0 || (bytes > 0 && n > INT64_MAX / bytes) ? -1 : n * bytes;
+    bool over = n < 0;
+    int64_t nbytes = checked_mul(n, (int64_t)dtype_bytes(dtype), &over);
+    nbytes = over ? -1 : nbytes;
     const char *scope = nargs > 3 && args[3]->kind == VAL_STRING ? args[3]->u.str : "global";
     return new_storage(in, call, nbytes, dtype, scope);
 }

@@ -3,6 +3,7 @@
  * fields; the family's table. SPEC_NOTES: "The lowered IR" (LOW-view, LOW-inspect, ...). */
 #include <string.h>
 
+#include "ast/checked.h"
 #include "ast/mem.h"
 #include "ast/rule.h"
 #include "interp/lowered/lowered.h"
@@ -80,8 +81,10 @@ static bool view_in_bounds(OpInferCtx *ctx, const ViewFacts *f, OpShape in, OpSh
     int64_t out_b = (int64_t)dtype_bytes(out_dtype);
     bool sizes = in_b > 0 && out_b > 0, counts = in_n >= 0 && out_n >= 0;
     bool bad = false;
-    if (counts && sizes)
-        bad = out_n * out_b + (f->offset > 0 ? f->offset : 0) > in_n * in_b;
+    bool over = false;
+    if (counts && sizes) /* const_count keeps n * 8 inside int64; the offset may not */
+        bad =
+            checked_add(out_n * out_b, f->offset > 0 ? f->offset : 0, &over) > in_n * in_b || over;
     else if (sizes && f->shape == NULL)
         bad = out_b > in_b;
     else if (counts && !f->has_dtype)

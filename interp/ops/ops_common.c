@@ -232,6 +232,23 @@ bool ops_normalize_axes(OpInferCtx *ctx, const AttrValue *axes, int ndim, int **
 
 /* ---- results ---------------------------------------------------------------------------- */
 
+bool ops_dims_fit(OpInferCtx *ctx, OpShape shape)
+{
+    int64_t c;
+    for (int i = 0; shape.dims != NULL && i < shape.ndim; i++) {
+        if (shape.dims[i] == NULL) {
+            ops_infer_fail(ctx, "OpShapeOverflow", "dim %d of the result overflows int64", i);
+            return false;
+        }
+        if (prover_const_int(shape.dims[i], &c) && c < 0) {
+            ops_infer_fail(ctx, "OpShapeMismatch", "dim %d of the result is negative (%lld)", i,
+                           (long long)c);
+            return false;
+        }
+    }
+    return true;
+}
+
 StructInfo *ops_tensor_result(OpShape shape, DataType dtype, VDevice *vdevice, Span span)
 {
     if (shape.dims == NULL)

@@ -53,6 +53,10 @@ bool ops_normalize_axis(OpInferCtx *ctx, int64_t axis, int ndim, int *out);
  * distinct, non-negative axes; out-of-range or repeated axes are OpAttr. */
 bool ops_normalize_axes(OpInferCtx *ctx, const AttrValue *axes, int ndim, int **out, int *n);
 
+/* OP-<name>: true when the shape's dims are sizes: none NULL, the mark of an int64 overflow
+ * in the dim arithmetic (ast/checked.h; OpShapeOverflow), none a negative constant
+ * (OpShapeMismatch). */
+bool ops_dims_fit(OpInferCtx *ctx, OpShape shape);
 /* A TensorStructInfo with these dims (a fresh ShapeExpr), or with only the rank when
  * shape.dims is NULL. */
 StructInfo *ops_tensor_result(OpShape shape, DataType dtype, VDevice *vdevice, Span span);

@@ -18,7 +18,7 @@ static bool shape_arg(OpInferCtx *ctx, int i, OpShape *out)
         return false;
     out->dims = s->u.shape.values;
     out->ndim = s->u.shape.ndim;
-    return true;
+    return ops_dims_fit(ctx, *out);
 }
 
 /* A scalar fill value: a rank-0 tensor (or one of unknown rank). */
@@ -169,14 +169,25 @@ static bool arange_args(OpInferCtx *ctx, const StructInfo *p[3])
     return true;
 }
 
-/* The element count of a constant arange, or -1 when not constant. */
-static PrimExpr *arange_length(PrimExpr *start, PrimExpr *end, PrimExpr *step)
+/* A count computed in double as a dim: NULL when it does not fit int64 (NaN is 0). */
+static PrimExpr *float_count(double n, bool *overflow)
 {
-    int64_t a, b, c;
+    if (n >= 0x1p63) {
+        *overflow = true;
+        return NULL;
+    }
+    return manip_dim_int(n > 0 ? (int64_t)n : 0);
+}
+
+/* The element count of an arange, or NULL when not known (*overflow set when it does not
+ * fit int64). */
+static PrimExpr *arange_length(PrimExpr *start, PrimExpr *end, PrimExpr *step, bool *overflow)
+{
+    int64_t a, b, c, n;
     if (start && end && step && prover_const_int(start, &a) && prover_const_int(end, &b) &&
         prover_const_int(step, &c) && c != 0) {
-        double n = ceil(((double)b - (double)a) / (double)c);
-        return manip_dim_int(n > 0 ? (int64_t)n : 0);
+        *overflow = !kernel_arange_count(a, b, c, &n);
+        return *overflow ? NULL : manip_dim_int(n);
     }
     bool floats = false;
     PrimExpr *v[3] = {start, end, step};
@@ -187,16 +198,19 @@ static PrimExpr *arange_length(PrimExpr *start, PrimExpr *end, PrimExpr *step)
         double fa = start->kind == PE_FLOAT ? start->u.float_value : (double)start->u.int_value;
         double fb = end->kind == PE_FLOAT ? end->u.float_value : (double)end->u.int_value;
         double fc = step->kind == PE_FLOAT ? step->u.float_value : (double)step->u.int_value;
-        double n = fc != 0 ? ceil((fb - fa) / fc) : 0;
-        return manip_dim_int(n > 0 ? (int64_t)n : 0);
+        return float_count(fc != 0 ? ceil((fb - fa) / fc) : 0, overflow);
     }
     if (!start || !end || !step || floats)
         return NULL;
-    if (ops_dim_is(step, 1))
-        return manip_dim_sub(end, start);
+    if (ops_dim_is(step, 1)) {
+        PrimExpr *len = manip_dim_sub(end, start);
+        *overflow = len == NULL;
+        return len;
+    }
     PrimExpr *span =
         manip_dim_add(manip_dim_sub(end, start), manip_dim_sub(step, manip_dim_int(1)));
-    return primexpr_binary(PE_FLOORDIV, span, step, span_none());
+    *overflow = span == NULL;
+    return span == NULL ? NULL : primexpr_binary(PE_FLOORDIV, span, step, span_none());
 }
 
 StructInfo *manip_infer_arange(OpInferCtx *ctx)
@@ -215,7 +229,10 @@ StructInfo *manip_infer_arange(OpInferCtx *ctx)
             ints = ints && dtype_is_int(p[i]->u.prim.dtype);
         dt = ints ? dtype_int64() : dtype_float32();
     }
-    PrimExpr *len = arange_length(start, end, step);
+    bool over = false;
+    PrimExpr *len = arange_length(start, end, step, &over);
+    if (over)
+        return ops_infer_fail(ctx, "OpShapeOverflow", "the element count overflows int64");
     OpShape r = {len ? &len : NULL, 1};
     return ops_tensor_result(r, dt, NULL, ctx->call->span);
 }
@@ -261,6 +278,8 @@ StructInfo *manip_infer_eye(OpInferCtx *ctx)
     if (dtype_is_void(dt) && attrs_get(ctx->call->u.call.attrs, "dtype") == NULL)
         dt = dtype_float32();
     OpShape r = {dims[0] && dims[1] ? dims : NULL, 2};
+    if (!ops_dims_fit(ctx, r))
+        return ops_infer_object(ctx);
     return ops_tensor_result(r, dt, NULL, ctx->call->span);
 }
 

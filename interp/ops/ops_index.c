@@ -165,8 +165,7 @@ static int64_t slice_len(int64_t dim, int64_t b, int64_t e, int64_t s)
         e = e < -dim ? lo : e + dim;
     b = b < lo ? lo : b > hi ? hi : b;
     e = e < lo ? lo : e > hi ? hi : e;
-    int64_t n = s > 0 ? (e - b + s - 1) / s : (b - e - s - 1) / -s;
-    return n > 0 ? n : 0;
+    return kernel_slice_count(b, e, s);
 }
 
 /* The call's axes/begin/end/strides from their StructInfo; false (after an error) when one

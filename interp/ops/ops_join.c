@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "ast/checked.h"
 #include "ast/mem.h"
 #include "interp/eval/interp.h"
 #include "interp/structinfo/prover.h"
@@ -70,11 +71,15 @@ StructInfo *manip_infer_concat(OpInferCtx *ctx)
     /* axis=None concatenates the flattened tensors. */
     if (manip_attr_is_none(ctx->call, "axis")) {
         PrimExpr *total = manip_dim_int(0);
-        for (int i = 0; i < n && total; i++) {
+        bool known = true;
+        for (int i = 0; i < n && known && total; i++) {
             OpShape s = ops_shape_of(ts[i]);
-            total = s.dims ? manip_dim_add(total, manip_dim_product(s.dims, s.ndim)) : NULL;
+            known = s.dims != NULL;
+            total = known ? manip_dim_add(total, manip_dim_product(s.dims, s.ndim)) : total;
         }
-        OpShape r = {total ? &total : NULL, 1};
+        OpShape r = {known ? &total : NULL, 1};
+        if (!ops_dims_fit(ctx, r))
+            return ops_infer_object(ctx);
         return ops_tensor_result(r, dt, vd, ctx->call->span);
     }
     OpShape r = {NULL, ndim};
@@ -94,6 +99,8 @@ StructInfo *manip_infer_concat(OpInferCtx *ctx)
     r.dims[axis] = manip_dim_int(0);
     for (int i = 0; i < n; i++)
         r.dims[axis] = manip_dim_add(r.dims[axis], ops_shape_of(ts[i]).dims[axis]);
+    if (!ops_dims_fit(ctx, r))
+        return ops_infer_object(ctx);
     return ops_tensor_result(r, dt, vd, ctx->call->span);
 }
 
@@ -180,11 +187,11 @@ static bool split_points(const Expr *call, int64_t dim, int64_t **idx, int *n, i
     *sections = 0;
     if (v != NULL && v->kind == ATTR_INT) {
         *sections = v->u.i;
-        if (*sections <= 0)
+        if (*sections <= 0 || *sections > INT32_MAX)
             return false;
         *n = (int)(*sections - 1);
         *idx = MEM_ARRAY(int64_t, *n > 0 ? *n : 1);
-        int64_t step = dim >= 0 ? (dim + *sections - 1) / *sections : 0;
+        int64_t step = dim >= 0 ? checked_ceildiv(dim, *sections) : 0;
         for (int i = 0; i < *n; i++)
             (*idx)[i] = step * (i + 1);
         return true;
@@ -229,7 +236,7 @@ static StructInfo *split_result(OpInferCtx *ctx, const StructInfo *x, int axis, 
             int64_t lo = p == 0 ? 0 : idx[p - 1], hi = p < n ? idx[p] : dim;
             lo = lo < 0 ? 0 : lo > dim ? dim : lo;
             hi = hi < 0 ? 0 : hi > dim ? dim : hi < lo ? lo : hi;
-            piece = manip_dim_int(hi - lo);
+            piece = manip_dim_int(hi > lo ? hi - lo : 0);
         } else if (s.dims != NULL && sections == 0) {
             /* -1 stands for "the start" / "the end" here; a negative index clamps to 0. */
             int64_t lo = p == 0 ? -1 : idx[p - 1] < 0 ? 0 : idx[p - 1];

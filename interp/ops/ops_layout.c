@@ -2,6 +2,7 @@
  * SPEC_NOTES: "Operators" (OP-layout_transform), TS-6.2 (index maps). */
 #include <string.h>
 
+#include "ast/checked.h"
 #include "ast/mem.h"
 #include "interp/eval/interp.h"
 #include "interp/ops/ops_common.h"
@@ -12,34 +13,28 @@
 
 /* ---- the index map over concrete indices ------------------------------------------- */
 
-static bool floor_div(int64_t a, int64_t b, int64_t *q)
-{
-    if (b == 0)
-        return false;
-    *q = a / b - ((a % b != 0) && ((a < 0) != (b < 0)));
-    return true;
-}
-
+/* One step of an index expression; false for a division by zero or an overflow. */
 static bool eval_bin(PrimExprKind k, int64_t a, int64_t b, int64_t *out)
 {
+    bool over = false;
+    bool by_zero = b == 0 && (k == PE_FLOORDIV || k == PE_FLOORMOD || k == PE_DIV || k == PE_MOD);
+    if (by_zero)
+        return false;
     switch (k) {
-    case PE_ADD: *out = a + b; return true;
-    case PE_SUB: *out = a - b; return true;
-    case PE_MUL: *out = a * b; return true;
-    case PE_MIN: *out = a < b ? a : b; return true;
-    case PE_MAX: *out = a > b ? a : b; return true;
-    case PE_FLOORDIV: return floor_div(a, b, out);
-    case PE_FLOORMOD: {
-        int64_t q;
-        if (!floor_div(a, b, &q))
-            return false;
-        *out = a - q * b;
-        return true;
-    }
-    case PE_DIV: if (b == 0) return false; *out = a / b; return true;
-    case PE_MOD: if (b == 0) return false; *out = a % b; return true;
+    case PE_ADD: *out = checked_add(a, b, &over); break;
+    case PE_SUB: *out = checked_sub(a, b, &over); break;
+    case PE_MUL: *out = checked_mul(a, b, &over); break;
+    case PE_MIN: *out = a < b ? a : b; break;
+    case PE_MAX: *out = a > b ? a : b; break;
+    case PE_FLOORDIV: *out = checked_floordiv(a, b, &over); break;
+    case PE_FLOORMOD:
+        *out = checked_sub(a, checked_mul(checked_floordiv(a, b, &over), b, &over), &over);
+        break;
+    case PE_DIV: *out = b == -1 ? checked_neg(a, &over) : a / b; break;
+    case PE_MOD: *out = b == -1 ? 0 : a % b; break;
     default: return false;
     }
+    return !over;
 }
 
 /* An integer index expression at concrete parameter values; false when it is not one
@@ -111,9 +106,10 @@ static bool map_shape(const AttrValue *m, const int64_t *shape, int ndim, int64_
         }
         first = false;
     } while (next_index(at, shape, ndim));
+    bool over = false;
     for (int j = 0; j < nr; j++)
-        out[j] = hi[j] - lo[j] + 1;
-    return true;
+        out[j] = checked_add(checked_sub(hi[j], lo[j], &over), 1, &over);
+    return !over;
 }
 
 /* ---- inference ------------------------------------------------------------------------ */
@@ -158,12 +154,13 @@ static StructInfo *infer_layout_transform(OpInferCtx *ctx)
     }
     int64_t *shape = MEM_ARRAY(int64_t, in.ndim + 1);
     int64_t numel = 1;
-    bool known = in.dims != NULL;
+    bool known = in.dims != NULL, over = false;
     for (int d = 0; known && d < in.ndim; d++) {
         known = in.dims[d]->kind == PE_INT;
         shape[d] = known ? in.dims[d]->u.int_value : 0;
-        numel *= known && shape[d] > 0 ? shape[d] : 1;
+        numel = checked_mul(numel, known && shape[d] > 0 ? shape[d] : 1, &over);
     }
+    known = known && !over; /* more than MAX_VISIT: the rank only */
     int64_t *dims = MEM_ARRAY(int64_t, nr + 1);
     int64_t *lo = MEM_ARRAY(int64_t, nr + 1);
     if (known && numel <= MAX_VISIT && map_shape(m, shape, in.ndim, dims, lo))

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ast/arith/simplify.h"
+#include "ast/checked.h"
 #include "ast/mem.h"
 #include "interp/eval/interp.h"
 #include "interp/structinfo/prover.h"
@@ -16,21 +17,24 @@ PrimExpr *manip_dim_int(int64_t v)
     return primexpr_int(v, dtype_int64(), span_none());
 }
 
+/* a kind b, folded when both are constants; NULL when either is NULL or the folded constant
+ * overflows int64 (the caller's OpShapeOverflow, through ops_dims_fit). */
 static PrimExpr *fold(PrimExprKind kind, PrimExpr *a, PrimExpr *b)
 {
-    int64_t x, y;
-    if (prover_const_int(a, &x) && prover_const_int(b, &y)) {
-        uint64_t ux = (uint64_t)x, uy = (uint64_t)y;
+    int64_t x, y, r = 0;
+    bool over = false;
+    if (a == NULL || b == NULL)
+        return NULL;
+    if (prover_const_int(a, &x) && prover_const_int(b, &y) && (kind != PE_FLOORDIV || y != 0)) {
         if (kind == PE_ADD)
-            return manip_dim_int((int64_t)(ux + uy));
-        if (kind == PE_SUB)
-            return manip_dim_int((int64_t)(ux - uy));
-        if (kind == PE_MUL)
-            return manip_dim_int((int64_t)(ux * uy));
-        if (kind == PE_FLOORDIV && y != 0) {
-            int64_t q = x / y;
-            return manip_dim_int((x % y != 0 && ((x < 0) != (y < 0))) ? q - 1 : q);
-        }
+            r = checked_add(x, y, &over);
+        else if (kind == PE_SUB)
+            r = checked_sub(x, y, &over);
+        else if (kind == PE_MUL)
+            r = checked_mul(x, y, &over);
+        else
+            r = checked_floordiv(x, y, &over);
+        return over ? NULL : manip_dim_int(r);
     }
     /* ARITH-1: an inferred dimension is written as TVM's analyzer writes it. */
     return arith_simplify(primexpr_binary(kind, a, b, span_none()));
@@ -38,25 +42,25 @@ static PrimExpr *fold(PrimExprKind kind, PrimExpr *a, PrimExpr *b)
 
 PrimExpr *manip_dim_add(PrimExpr *a, PrimExpr *b)
 {
-    if (ops_dim_is(a, 0))
+    if (a != NULL && ops_dim_is(a, 0))
         return b;
-    if (ops_dim_is(b, 0))
+    if (b != NULL && ops_dim_is(b, 0))
         return a;
     return fold(PE_ADD, a, b);
 }
 
 PrimExpr *manip_dim_sub(PrimExpr *a, PrimExpr *b)
 {
-    if (ops_dim_is(b, 0))
+    if (b != NULL && ops_dim_is(b, 0))
         return a;
     return fold(PE_SUB, a, b);
 }
 
 PrimExpr *manip_dim_mul(PrimExpr *a, PrimExpr *b)
 {
-    if (ops_dim_is(a, 1))
+    if (a != NULL && ops_dim_is(a, 1))
         return b;
-    if (ops_dim_is(b, 1))
+    if (b != NULL && ops_dim_is(b, 1))
         return a;
     return fold(PE_MUL, a, b);
 }
@@ -141,9 +145,12 @@ static const StructInfo *unary_input(OpInferCtx *ctx, int max_args, OpShape *sha
     return x;
 }
 
-static StructInfo *result_like(const StructInfo *x, OpShape shape, DataType dtype, Span span)
+/* The result, or OpShapeOverflow when a dim's arithmetic overflowed. */
+static StructInfo *result_like(OpInferCtx *ctx, const StructInfo *x, OpShape shape, DataType dtype)
 {
-    return ops_tensor_result(shape, dtype, x->u.tensor.vdevice, span);
+    if (!ops_dims_fit(ctx, shape))
+        return ops_infer_object(ctx);
+    return ops_tensor_result(shape, dtype, x->u.tensor.vdevice, ctx->call->span);
 }
 
 /* ---- reshape ----------------------------------------------------------------------------- */
@@ -166,8 +173,12 @@ static bool reshape_dims(OpInferCtx *ctx, OpShape x, PrimExpr **dims, int n, Pri
         infer_at = i;
     }
     if (x.dims == NULL)
-        return true;
+        return known != NULL || ops_dims_fit(ctx, (OpShape){&known, 1});
     PrimExpr *total = manip_dim_product(x.dims, x.ndim);
+    if (known == NULL || total == NULL) {
+        ops_infer_fail(ctx, "OpShapeOverflow", "the element count overflows int64");
+        return false;
+    }
     if (infer_at >= 0) {
         int64_t t, k;
         if (prover_const_int(total, &t) && prover_const_int(known, &k) && (k == 0 || t % k != 0)) {
@@ -233,7 +244,7 @@ StructInfo *manip_infer_reshape(OpInferCtx *ctx)
         return ops_infer_object(ctx);
     if (s->u.shape.values == NULL) {
         OpShape r = {NULL, s->u.shape.ndim};
-        return result_like(xs, r, xs->u.tensor.dtype, ctx->call->span);
+        return result_like(ctx, xs, r, xs->u.tensor.dtype);
     }
     int n = s->u.shape.ndim;
     PrimExpr **dims = MEM_ARRAY(PrimExpr *, n > 0 ? n : 1);
@@ -245,12 +256,12 @@ StructInfo *manip_infer_reshape(OpInferCtx *ctx)
         has_minus = has_minus || ops_dim_is(given[i], -1);
     if (has_minus && x.dims == NULL) {
         OpShape r = {NULL, n};
-        return result_like(xs, r, xs->u.tensor.dtype, ctx->call->span);
+        return result_like(ctx, xs, r, xs->u.tensor.dtype);
     }
     if (!reshape_dims(ctx, x, given, n, dims))
         return ops_infer_object(ctx);
     OpShape r = {dims, n};
-    return result_like(xs, r, xs->u.tensor.dtype, ctx->call->span);
+    return result_like(ctx, xs, r, xs->u.tensor.dtype);
 }
 
 Value *manip_eval_reshape(struct Interp *in, const Expr *call, Value **args, int nargs)
@@ -316,7 +327,7 @@ StructInfo *manip_infer_permute_dims(OpInferCtx *ctx)
     int n;
     if (x.ndim < 0) {
         OpShape r = {NULL, ops_attr_int_list(ctx->call, "axes", &axes, &n) ? n : -1};
-        return result_like(xs, r, xs->u.tensor.dtype, ctx->call->span);
+        return result_like(ctx, xs, r, xs->u.tensor.dtype);
     }
     if (x.ndim > TENSOR_MAX_NDIM)
         return ops_infer_fail(ctx, "OpAttr", "rank too large");
@@ -329,7 +340,7 @@ StructInfo *manip_infer_permute_dims(OpInferCtx *ctx)
         for (int i = 0; i < x.ndim; i++)
             r.dims[i] = x.dims[perm[i]];
     }
-    return result_like(xs, r, xs->u.tensor.dtype, ctx->call->span);
+    return result_like(ctx, xs, r, xs->u.tensor.dtype);
 }
 
 Value *manip_eval_permute_dims(struct Interp *in, const Expr *call, Value **args, int nargs)
@@ -361,7 +372,7 @@ StructInfo *manip_infer_expand_dims(OpInferCtx *ctx)
         return ops_infer_fail(ctx, "OpAttr", "axis must be an int or a list of ints");
     if (x.ndim < 0) {
         OpShape r = {NULL, -1};
-        return result_like(xs, r, xs->u.tensor.dtype, ctx->call->span);
+        return result_like(ctx, xs, r, xs->u.tensor.dtype);
     }
     int out_nd = x.ndim + n;
     bool added[TENSOR_MAX_NDIM + 1] = {false};
@@ -381,7 +392,7 @@ StructInfo *manip_infer_expand_dims(OpInferCtx *ctx)
         for (int i = 0, j = 0; i < out_nd; i++)
             r.dims[i] = added[i] ? manip_dim_int(1) : x.dims[j++];
     }
-    return result_like(xs, r, xs->u.tensor.dtype, ctx->call->span);
+    return result_like(ctx, xs, r, xs->u.tensor.dtype);
 }
 
 Value *manip_eval_expand_dims(struct Interp *in, const Expr *call, Value **args, int nargs)
@@ -411,7 +422,7 @@ StructInfo *manip_infer_squeeze(OpInferCtx *ctx)
     const AttrValue *axis = ops_attr(ctx->call, "axis");
     OpShape unknown = {NULL, -1};
     if (x.ndim < 0)
-        return result_like(xs, unknown, xs->u.tensor.dtype, ctx->call->span);
+        return result_like(ctx, xs, unknown, xs->u.tensor.dtype);
     int *ax, n;
     if (!ops_normalize_axes(ctx, axis, x.ndim, &ax, &n))
         return ops_infer_object(ctx);
@@ -422,7 +433,7 @@ StructInfo *manip_infer_squeeze(OpInferCtx *ctx)
         bool is_const = d != NULL && prover_const_int(d, &v);
         /* axis=None keeps a dim that is not provably 1; the rank is then unknown. */
         if (axis == NULL && !is_const)
-            return result_like(xs, unknown, xs->u.tensor.dtype, ctx->call->span);
+            return result_like(ctx, xs, unknown, xs->u.tensor.dtype);
         if (axis != NULL && is_const && v != 1)
             return ops_infer_fail(ctx, "OpShapeMismatch", "axis %d has dim %lld, not 1", ax[i],
                                   (long long)v);
@@ -437,7 +448,7 @@ StructInfo *manip_infer_squeeze(OpInferCtx *ctx)
             if (!drop[i])
                 r.dims[j++] = x.dims[i];
     }
-    return result_like(xs, r, xs->u.tensor.dtype, ctx->call->span);
+    return result_like(ctx, xs, r, xs->u.tensor.dtype);
 }
 
 Value *manip_eval_squeeze(struct Interp *in, const Expr *call, Value **args, int nargs)
@@ -478,7 +489,7 @@ StructInfo *manip_infer_flatten(OpInferCtx *ctx)
         total = manip_dim_product(x.dims, x.ndim);
         r.dims = &total;
     }
-    return result_like(xs, r, xs->u.tensor.dtype, ctx->call->span);
+    return result_like(ctx, xs, r, xs->u.tensor.dtype);
 }
 
 Value *manip_eval_flatten(struct Interp *in, const Expr *call, Value **args, int nargs)
@@ -513,7 +524,7 @@ StructInfo *manip_infer_broadcast_to(OpInferCtx *ctx)
             return ops_infer_fail(ctx, "OpShapeMismatch", "dim %s does not broadcast to %s",
                                   prover_canonical(d), prover_canonical(t));
     }
-    return result_like(xs, r, xs->u.tensor.dtype, ctx->call->span);
+    return result_like(ctx, xs, r, xs->u.tensor.dtype);
 }
 
 Value *manip_eval_broadcast_to(struct Interp *in, const Expr *call, Value **args, int nargs)
@@ -547,7 +558,7 @@ StructInfo *manip_infer_tile(OpInferCtx *ctx)
             r.dims[i] = manip_dim_mul(d, manip_dim_int(ri >= 0 ? reps[ri] : 1));
         }
     }
-    return result_like(xs, r, xs->u.tensor.dtype, ctx->call->span);
+    return result_like(ctx, xs, r, xs->u.tensor.dtype);
 }
 
 Value *manip_eval_tile(struct Interp *in, const Expr *call, Value **args, int nargs)
@@ -575,11 +586,11 @@ StructInfo *manip_infer_repeat(OpInferCtx *ctx)
     if (axis == NULL) {
         PrimExpr *total = x.dims ? manip_dim_mul(manip_dim_product(x.dims, x.ndim), reps) : NULL;
         OpShape r = {x.dims ? &total : NULL, 1};
-        return result_like(xs, r, xs->u.tensor.dtype, ctx->call->span);
+        return result_like(ctx, xs, r, xs->u.tensor.dtype);
     }
     int k;
     if (x.ndim < 0)
-        return result_like(xs, x, xs->u.tensor.dtype, ctx->call->span);
+        return result_like(ctx, xs, x, xs->u.tensor.dtype);
     if (!ops_normalize_axis(ctx, ops_attr_int(ctx->call, "axis", 0), x.ndim, &k))
         return ops_infer_object(ctx);
     OpShape r = {NULL, x.ndim};
@@ -588,7 +599,7 @@ StructInfo *manip_infer_repeat(OpInferCtx *ctx)
         memcpy(r.dims, x.dims, sizeof(PrimExpr *) * (size_t)x.ndim);
         r.dims[k] = manip_dim_mul(x.dims[k], reps);
     }
-    return result_like(xs, r, xs->u.tensor.dtype, ctx->call->span);
+    return result_like(ctx, xs, r, xs->u.tensor.dtype);
 }
 
 Value *manip_eval_repeat(struct Interp *in, const Expr *call, Value **args, int nargs)
@@ -613,7 +624,7 @@ StructInfo *manip_infer_flip(OpInferCtx *ctx)
     int k;
     if (x.ndim >= 0 && !ops_normalize_axis(ctx, axis->u.i, x.ndim, &k))
         return ops_infer_object(ctx);
-    return result_like(xs, x, xs->u.tensor.dtype, ctx->call->span);
+    return result_like(ctx, xs, x, xs->u.tensor.dtype);
 }
 
 Value *manip_eval_flip(struct Interp *in, const Expr *call, Value **args, int nargs)

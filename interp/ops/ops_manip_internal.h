@@ -7,7 +7,8 @@
 #include "interp/ops/ops_common.h"
 #include "values/kernels/kernels_manip.h"
 
-/* Dim arithmetic that folds constants (and the identities 0 + x, 1 * x). */
+/* Dim arithmetic that folds constants (and the identities 0 + x, 1 * x), checked: NULL when
+ * a folded constant overflows int64 or an operand is NULL (ops_dims_fit reports it). */
 PrimExpr *manip_dim_add(PrimExpr *a, PrimExpr *b);
 PrimExpr *manip_dim_sub(PrimExpr *a, PrimExpr *b);
 PrimExpr *manip_dim_mul(PrimExpr *a, PrimExpr *b);

@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "ast/checked.h"
 #include "ast/mem.h"
 #include "interp/eval/interp.h"
 #include "interp/ops/ops_common.h"
@@ -48,11 +49,16 @@ StructInfo *ops_pad_infer(OpInferCtx *ctx)
         return ops_tensor_result(out, x->u.tensor.dtype, NULL, sp);
     out.dims = MEM_ARRAY(PrimExpr *, ndim > 0 ? ndim : 1);
     for (int i = 0; i < ndim; i++) {
-        int64_t add = w[2 * i] + w[2 * i + 1], c;
-        out.dims[i] = prover_const_int(s.dims[i], &c) ? primexpr_int(c + add, dtype_int64(), sp)
-                      : add == 0                      ? s.dims[i]
-                                                      : primexpr_binary(PE_ADD, s.dims[i],
-                                                                        primexpr_int(add, dtype_int64(), sp), sp);
+        bool over = false;
+        int64_t add = checked_add(w[2 * i], w[2 * i + 1], &over), c;
+        bool folds = prover_const_int(s.dims[i], &c);
+        c = folds ? checked_add(c, add, &over) : 0;
+        if (over)
+            return ops_infer_fail(ctx, "OpShapeOverflow", "dim %d padded overflows int64", i);
+        out.dims[i] = folds      ? primexpr_int(c, dtype_int64(), sp)
+                      : add == 0 ? s.dims[i]
+                                 : primexpr_binary(PE_ADD, s.dims[i],
+                                                   primexpr_int(add, dtype_int64(), sp), sp);
     }
     return ops_tensor_result(out, x->u.tensor.dtype, x->u.tensor.vdevice, sp);
 }
@@ -68,7 +74,9 @@ Value *ops_pad_kernel(struct Interp *in, const Expr *call, Value **args, int nar
                     "pad_width must hold 2 values per axis");
     for (int a = 0; a < x->ndim; a++) {
         int64_t len = x->shape[a], lo = w[2 * a], hi = w[2 * a + 1];
-        bool fits = lo >= 0 && hi >= 0 &&
+        bool over = false;
+        shape[a] = checked_add(checked_add(len, lo, &over), hi, &over);
+        bool fits = lo >= 0 && hi >= 0 && !over &&
                     (mode == PAD_CONSTANT ||
                      (len > 0 && (lo + hi == 0 || mode != PAD_REFLECT || (lo < len && hi < len))));
         if (!fits)
@@ -76,7 +84,6 @@ Value *ops_pad_kernel(struct Interp *in, const Expr *call, Value **args, int nar
                         "axis %d of length %lld cannot be padded by (%lld, %lld) in this mode", a,
                         (long long)len, (long long)lo, (long long)hi);
         before[a] = lo;
-        shape[a] = len + lo + hi;
     }
     Tensor *out = ops_kernel_new_tensor(in, call, x->dtype, x->ndim, shape);
     kernels_pad(x, mode, before, ops_attr_float(call, "pad_value", 0.0), out);

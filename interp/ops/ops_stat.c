@@ -112,7 +112,9 @@ static StructInfo *infer_scan(OpInferCtx *ctx)
         dt = x->u.tensor.dtype;
     if (ops_attr(ctx->call, "axis") == NULL) {
         PrimExpr *total = s.dims ? manip_dim_product(s.dims, s.ndim) : NULL;
-        OpShape r = {total ? &total : NULL, 1};
+        OpShape r = {s.dims ? &total : NULL, 1};
+        if (!ops_dims_fit(ctx, r))
+            return ops_infer_object(ctx);
         return ops_tensor_result(r, dt, x->u.tensor.vdevice, ctx->call->span);
     }
     int axis;

@@ -2,6 +2,7 @@
  * and symbolic output extents. SPEC_NOTES: "Operators" (OP-nn.conv1d, OP-nn.conv2d, ...). */
 #include <string.h>
 
+#include "ast/checked.h"
 #include "ast/mem.h"
 #include "interp/ops/ops_window_internal.h"
 #include "interp/structinfo/prover.h"
@@ -47,36 +48,50 @@ bool ops_window_read_padding(const Expr *call, int nsp, int64_t *lo, int64_t *hi
 PrimExpr *ops_window_add_const(PrimExpr *e, int64_t c, Span sp)
 {
     int64_t k;
-    if (c == 0)
+    bool over = false;
+    if (e == NULL || c == 0)
         return e;
-    if (prover_const_int(e, &k))
-        return primexpr_int(k + c, dtype_int64(), sp);
-    if ((e->kind == PE_ADD || e->kind == PE_SUB) && prover_const_int(e->u.bin.b, &k))
-        return ops_window_add_const(e->u.bin.a, (e->kind == PE_ADD ? k : -k) + c, sp);
+    if (prover_const_int(e, &k)) {
+        k = checked_add(k, c, &over);
+        return over ? NULL : primexpr_int(k, dtype_int64(), sp);
+    }
+    if ((e->kind == PE_ADD || e->kind == PE_SUB) && prover_const_int(e->u.bin.b, &k)) {
+        k = checked_add(e->kind == PE_ADD ? k : checked_neg(k, &over), c, &over);
+        return over ? NULL : ops_window_add_const(e->u.bin.a, k, sp);
+    }
+    if (c == INT64_MIN)
+        return NULL;
     if (c < 0)
         return primexpr_binary(PE_SUB, e, primexpr_int(-c, dtype_int64(), sp), sp);
     return primexpr_binary(PE_ADD, e, primexpr_int(c, dtype_int64(), sp), sp);
 }
 
-/* The numerator in + pads - dilation (k - 1) - 1 (+ stride - 1 in ceil mode). */
+/* The numerator in + pads - dilation (k - 1) - 1 (+ stride - 1 in ceil mode); NULL when a
+ * constant overflows. */
 static PrimExpr *extent_numerator(PrimExpr *in, PrimExpr *k, int64_t pads, int64_t stride,
                                   int64_t dilation, bool ceil_mode, Span sp)
 {
+    bool over = false;
     int64_t kc, extra = ceil_mode ? stride - 1 : 0;
-    if (prover_const_int(k, &kc))
-        return ops_window_add_const(in, pads - dilation * (kc - 1) - 1 + extra, sp);
+    if (prover_const_int(k, &kc)) {
+        int64_t span = checked_mul(dilation, checked_sub(kc, 1, &over), &over);
+        int64_t c =
+            checked_add(checked_sub(checked_sub(pads, span, &over), 1, &over), extra, &over);
+        return over ? NULL : ops_window_add_const(in, c, sp);
+    }
     PrimExpr *dk = dilation == 1
                        ? k
                        : primexpr_binary(PE_MUL, primexpr_int(dilation, dtype_int64(), sp), k, sp);
-    return primexpr_binary(PE_SUB, ops_window_add_const(in, pads + dilation - 1 + extra, sp), dk,
-                           sp);
+    int64_t c = checked_add(checked_add(pads, dilation - 1, &over), extra, &over);
+    PrimExpr *front = over ? NULL : ops_window_add_const(in, c, sp);
+    return front == NULL ? NULL : primexpr_binary(PE_SUB, front, dk, sp);
 }
 
 PrimExpr *ops_window_extent(PrimExpr *in, PrimExpr *k, int64_t pads, int64_t stride,
                             int64_t dilation, bool ceil_mode, Span sp)
 {
     PrimExpr *num = extent_numerator(in, k, pads, stride, dilation, ceil_mode, sp);
-    if (stride == 1)
+    if (num == NULL || stride == 1)
         return ops_window_add_const(num, 1, sp);
     int64_t c, off = 0;
     if (prover_const_int(num, &c)) {
@@ -85,7 +100,8 @@ PrimExpr *ops_window_extent(PrimExpr *in, PrimExpr *k, int64_t pads, int64_t str
     }
     /* (e + c) // s + 1 with c a multiple of s is e // s + (c / s + 1), as TVM's simplifier
      * rewrites it. */
-    if ((num->kind == PE_ADD || num->kind == PE_SUB) && prover_const_int(num->u.bin.b, &off)) {
+    if ((num->kind == PE_ADD || num->kind == PE_SUB) && prover_const_int(num->u.bin.b, &off) &&
+        off != INT64_MIN) {
         off = num->kind == PE_ADD ? off : -off;
         if (off % stride == 0)
             num = num->u.bin.a;
@@ -94,6 +110,35 @@ PrimExpr *ops_window_extent(PrimExpr *in, PrimExpr *k, int64_t pads, int64_t str
     }
     PrimExpr *q = primexpr_binary(PE_FLOORDIV, num, primexpr_int(stride, dtype_int64(), sp), sp);
     return ops_window_add_const(q, off / stride + 1, sp);
+}
+
+/* OP-<window op>: an output extent that overflows int64 (NULL) is OpShapeOverflow; a
+ * constant negative one, a window wider than the padded input, OpShapeMismatch. */
+bool ops_window_check_extents(OpInferCtx *ctx, PrimExpr *const *dims, int n)
+{
+    int64_t c;
+    for (int k = 0; k < n; k++) {
+        if (dims[k] == NULL) {
+            ops_infer_fail(ctx, "OpShapeOverflow", "output dim %d overflows int64", k);
+            return false;
+        }
+        if (prover_const_int(dims[k], &c) && c < 0) {
+            ops_infer_fail(ctx, "OpShapeMismatch",
+                           "output dim %d is %lld: the window does not fit the padded input", k,
+                           (long long)c);
+            return false;
+        }
+    }
+    return true;
+}
+
+PrimExpr **ops_window_out_dims(OpInferCtx *ctx, const PackedLayout *l, PrimExpr *const *canon)
+{
+    PrimExpr **out = ops_window_dims_from_canonical(l, canon, ctx->call->span);
+    if (out == NULL)
+        ops_infer_fail(ctx, "OpShapeOverflow",
+                       "an output dim in the output layout overflows int64");
+    return out;
 }
 
 /* ---- the table --------------------------------------------------------------------------- */

@@ -3,6 +3,7 @@
  * SPEC_NOTES: "Operators" (OP-nn.conv1d, OP-nn.conv2d, OP-nn.conv1d_transpose, ...). */
 #include <string.h>
 
+#include "ast/checked.h"
 #include "ast/mem.h"
 #include "interp/eval/interp.h"
 #include "interp/ops/ops_window_internal.h"
@@ -97,11 +98,17 @@ static bool check_channels(OpInferCtx *ctx, const ConvSetup *s, PrimExpr **d, Pr
 {
     Span sp = ctx->call->span;
     int64_t g = s->p.groups, c;
+    bool over = false;
     PrimExpr *need = w[s->p.transpose ? 0 : 1];
     if (!s->p.transpose && g != 1)
         need = prover_const_int(need, &c)
-                   ? primexpr_int(c * g, dtype_int64(), sp)
+                   ? primexpr_int(checked_mul(c, g, &over), dtype_int64(), sp)
                    : primexpr_binary(PE_MUL, need, primexpr_int(g, dtype_int64(), sp), sp);
+    if (over) {
+        ops_infer_fail(ctx, "OpShapeOverflow", "weight input channels times %lld groups overflow",
+                       (long long)g);
+        return false;
+    }
     if (prover_compare(d[1], need) == PROVE_UNEQUAL) {
         ops_infer_fail(ctx, "OpShapeMismatch",
                        "data channels do not match the weight's input "
@@ -117,27 +124,35 @@ static bool check_channels(OpInferCtx *ctx, const ConvSetup *s, PrimExpr **d, Pr
 }
 
 /* (in - 1) stride - pads + dilation (k - 1) + output_padding + 1, folded to in * stride + c
- * (or in + c for a unit stride). */
+ * (or in + c for a unit stride); NULL when a folded constant overflows. */
 static PrimExpr *transpose_extent(PrimExpr *in, PrimExpr *k, const WindowConv *p, int a, Span sp)
 {
+    bool over = false;
     int64_t s = p->strides[a], d = p->dilation[a], kc, in_c;
-    int64_t pads = p->pad_lo[a] + p->pad_hi[a];
-    if (prover_const_int(in, &in_c) && prover_const_int(k, &kc))
-        return primexpr_int(kernels_window_transpose_extent(in_c, kc, s, d, pads, p->out_pad[a]),
-                            dtype_int64(), sp);
+    int64_t pads = checked_add(p->pad_lo[a], p->pad_hi[a], &over);
+    if (prover_const_int(in, &in_c) && prover_const_int(k, &kc)) {
+        int64_t e = kernels_window_transpose_extent(in_c, kc, s, d, pads, p->out_pad[a]);
+        return over || e == WINDOW_EXTENT_OVERFLOW ? NULL : primexpr_int(e, dtype_int64(), sp);
+    }
     PrimExpr *base =
         s == 1 ? in : primexpr_binary(PE_MUL, in, primexpr_int(s, dtype_int64(), sp), sp);
-    int64_t c = -s - pads + p->out_pad[a] + 1;
-    if (prover_const_int(k, &kc))
-        return ops_window_add_const(base, c + d * (kc - 1), sp);
+    int64_t c =
+        checked_add(checked_sub(checked_neg(s, &over), pads, &over), p->out_pad[a] + 1, &over);
+    if (prover_const_int(k, &kc)) {
+        c = checked_add(c, checked_mul(d, checked_sub(kc, 1, &over), &over), &over);
+        return over ? NULL : ops_window_add_const(base, c, sp);
+    }
     PrimExpr *dk = d == 1 ? k : primexpr_binary(PE_MUL, primexpr_int(d, dtype_int64(), sp), k, sp);
-    return ops_window_add_const(primexpr_binary(PE_ADD, base, dk, sp), c - d, sp);
+    c = checked_sub(c, d, &over);
+    return over ? NULL : ops_window_add_const(primexpr_binary(PE_ADD, base, dk, sp), c, sp);
 }
 
-/* The output dims in out_layout, from the canonical data and weight dims. */
-static PrimExpr **conv_out_dims(const ConvSetup *s, PrimExpr **d, PrimExpr **w, Span sp)
+/* The output dims in out_layout, from the canonical data and weight dims; NULL after an
+ * error. */
+static PrimExpr **conv_out_dims(OpInferCtx *ctx, const ConvSetup *s, PrimExpr **d, PrimExpr **w)
 {
     const WindowConv *p = &s->p;
+    Span sp = ctx->call->span;
     PrimExpr *canon[WINDOW_MAX_RANK];
     canon[0] = d[0];
     canon[1] = !p->transpose ? w[0]
@@ -145,14 +160,22 @@ static PrimExpr **conv_out_dims(const ConvSetup *s, PrimExpr **d, PrimExpr **w, 
                    ? w[1]
                    : primexpr_binary(PE_MUL, w[1], primexpr_int(p->groups, dtype_int64(), sp), sp);
     int64_t c;
-    if (p->transpose && prover_const_int(w[1], &c))
-        canon[1] = primexpr_int(c * p->groups, dtype_int64(), sp);
-    for (int a = 0; a < p->nsp; a++)
-        canon[2 + a] = p->transpose
-                           ? transpose_extent(d[2 + a], w[2 + a], p, a, sp)
-                           : ops_window_extent(d[2 + a], w[2 + a], p->pad_lo[a] + p->pad_hi[a],
-                                               p->strides[a], p->dilation[a], false, sp);
-    return ops_window_dims_from_canonical(&s->out, canon, sp);
+    if (p->transpose && prover_const_int(w[1], &c)) {
+        bool over = false;
+        c = checked_mul(c, p->groups, &over);
+        canon[1] = over ? NULL : primexpr_int(c, dtype_int64(), sp);
+    }
+    for (int a = 0; a < p->nsp; a++) {
+        bool over = false;
+        int64_t pads = checked_add(p->pad_lo[a], p->pad_hi[a], &over);
+        canon[2 + a] = p->transpose ? transpose_extent(d[2 + a], w[2 + a], p, a, sp)
+                       : over       ? NULL
+                                    : ops_window_extent(d[2 + a], w[2 + a], pads, p->strides[a],
+                                                        p->dilation[a], false, sp);
+    }
+    if (!ops_window_check_extents(ctx, canon, p->nsp + 2))
+        return NULL;
+    return ops_window_out_dims(ctx, &s->out, canon);
 }
 
 /* OP-nn.conv1d, OP-nn.conv2d, OP-nn.conv3d, OP-nn.conv1d_transpose, OP-nn.conv2d_transpose:
@@ -182,7 +205,9 @@ StructInfo *ops_window_infer_conv(OpInferCtx *ctx)
     if (!ops_window_dims_to_canonical(ctx, &s.data, ds.dims, d) ||
         !ops_window_dims_to_canonical(ctx, &s.kernel, ws.dims, k) || !check_channels(ctx, &s, d, k))
         return ops_infer_object(ctx);
-    out.dims = conv_out_dims(&s, d, k, ctx->call->span);
+    out.dims = conv_out_dims(ctx, &s, d, k);
+    if (out.dims == NULL)
+        return ops_infer_object(ctx);
     return ops_tensor_result(out, dt, vd, ctx->call->span);
 }
 

@@ -43,7 +43,7 @@ const char *ops_window_packed(const char *text, const char *canonical, PackedLay
 bool ops_window_dims_to_canonical(OpInferCtx *ctx, const PackedLayout *l, PrimExpr *const *dims,
                                   PrimExpr **canon);
 /* Canonical dims to the layout's (ceildiv by the split, a sub-axis its factor), as
- * BackwardShape. */
+ * BackwardShape; NULL when a folded constant overflows. */
 PrimExpr **ops_window_dims_from_canonical(const PackedLayout *l, PrimExpr *const *canon, Span sp);
 /* A run-time tensor moved from its layout to canonical order (OpPrecondition when its shape
  * does not fit the layout), and back. */
@@ -61,11 +61,18 @@ bool ops_window_read_list(const Expr *call, const char *key, int nsp, int64_t df
 bool ops_window_read_padding(const Expr *call, int nsp, int64_t *lo, int64_t *hi);
 
 /* floordiv(in + pads - dilation (k - 1) - 1 [+ stride - 1], stride) + 1 with constants
- * folded as TVM's simplifier does. */
+ * folded as TVM's simplifier does; NULL when a folded constant overflows int64 (the
+ * caller's OpShapeOverflow). */
 PrimExpr *ops_window_extent(PrimExpr *in, PrimExpr *k, int64_t pads, int64_t stride,
                             int64_t dilation, bool ceil_mode, Span sp);
-/* e + c with constants folded, written `e - k` for a negative c. */
+/* e + c with constants folded, written `e - k` for a negative c; NULL when e is NULL or a
+ * folded constant overflows. */
 PrimExpr *ops_window_add_const(PrimExpr *e, int64_t c, Span sp);
+/* Canonical output dims (n of them) that are fine: none NULL (OpShapeOverflow), none a
+ * negative constant (OpShapeMismatch); false after the error. */
+bool ops_window_check_extents(OpInferCtx *ctx, PrimExpr *const *dims, int n);
+/* ops_window_dims_from_canonical, or NULL after OpShapeOverflow. */
+PrimExpr **ops_window_out_dims(OpInferCtx *ctx, const PackedLayout *l, PrimExpr *const *canon);
 
 /* interp/ops/ops_window_conv.c */
 StructInfo *ops_window_infer_conv(OpInferCtx *ctx);

@@ -4,6 +4,7 @@
  * tensors at run time. SPEC_NOTES: "Operators" (OP-nn.conv2d, OP-nn.max_pool2d, ...). */
 #include <string.h>
 
+#include "ast/checked.h"
 #include "ast/mem.h"
 #include "interp/eval/interp.h"
 #include "interp/ops/ops_window_internal.h"
@@ -118,14 +119,17 @@ const char *ops_window_packed(const char *text, const char *canonical, PackedLay
 
 /* ---- dims -------------------------------------------------------------------------------- */
 
-/* e * k, folded for a constant e whose product fits int64. */
+/* e * k, folded for a constant e; NULL when that product overflows int64. */
 static PrimExpr *mul_const(PrimExpr *e, int64_t k, Span sp)
 {
     int64_t c, prod;
+    bool over = false;
     if (k == 1)
         return e;
-    if (prover_const_int(e, &c) && !__builtin_mul_overflow(c, k, &prod))
-        return primexpr_int(prod, dtype_int64(), sp);
+    if (prover_const_int(e, &c)) {
+        prod = checked_mul(c, k, &over);
+        return over ? NULL : primexpr_int(prod, dtype_int64(), sp);
+    }
     return primexpr_binary(PE_MUL, e, primexpr_int(k, dtype_int64(), sp), sp);
 }
 
@@ -135,8 +139,10 @@ static PrimExpr *ceil_div(PrimExpr *e, int64_t f, Span sp)
     int64_t c;
     if (f == 1)
         return e;
+    if (e == NULL)
+        return NULL;
     if (prover_const_int(e, &c))
-        return primexpr_int(c / f + (c % f > 0), dtype_int64(), sp);
+        return primexpr_int(checked_ceildiv(c, f), dtype_int64(), sp);
     if (e->kind == PE_MUL && prover_const_int(e->u.bin.b, &c) && c % f == 0)
         return mul_const(e->u.bin.a, c / f, sp);
     /* (a // s + k + f - 1) // f is (a + (k + f - 1) s) // (s f), as TVM's simplifier merges
@@ -148,11 +154,15 @@ static PrimExpr *ceil_div(PrimExpr *e, int64_t f, Span sp)
         q = e->u.bin.a;
     }
     if (q->kind == PE_FLOORDIV && prover_const_int(q->u.bin.b, &s) && s > 0 && s <= FACTOR_MAX &&
-        k > -FACTOR_MAX && k < FACTOR_MAX)
-        return primexpr_binary(PE_FLOORDIV, ops_window_add_const(q->u.bin.a, (k + f - 1) * s, sp),
-                               primexpr_int(s * f, dtype_int64(), sp), sp);
+        k > -FACTOR_MAX && k < FACTOR_MAX) {
+        PrimExpr *merged = ops_window_add_const(q->u.bin.a, (k + f - 1) * s, sp);
+        return merged == NULL ? NULL
+                              : primexpr_binary(PE_FLOORDIV, merged,
+                                                primexpr_int(s * f, dtype_int64(), sp), sp);
+    }
     PrimExpr *num = ops_window_add_const(e, f - 1, sp);
-    return primexpr_binary(PE_FLOORDIV, num, primexpr_int(f, dtype_int64(), sp), sp);
+    return num == NULL ? NULL
+                       : primexpr_binary(PE_FLOORDIV, num, primexpr_int(f, dtype_int64(), sp), sp);
 }
 
 bool ops_window_dims_to_canonical(OpInferCtx *ctx, const PackedLayout *l, PrimExpr *const *dims,
@@ -167,8 +177,14 @@ bool ops_window_dims_to_canonical(OpInferCtx *ctx, const PackedLayout *l, PrimEx
             return false;
         }
     }
-    for (int k = 0; k < l->axes.canon_ndim; k++)
+    for (int k = 0; k < l->axes.canon_ndim; k++) {
         canon[k] = mul_const(dims[l->primal[k]], l->split[k], ctx->call->span);
+        if (canon[k] == NULL) {
+            ops_infer_fail(ctx, "OpShapeOverflow", "axis %d times its sub-axes overflows int64",
+                           l->primal[k]);
+            return false;
+        }
+    }
     return true;
 }
 
@@ -179,6 +195,8 @@ PrimExpr **ops_window_dims_from_canonical(const PackedLayout *l, PrimExpr *const
         int k = l->axes.canon[j];
         out[j] = l->factor[j] != 0 ? primexpr_int(l->factor[j], dtype_int64(), sp)
                                    : ceil_div(canon[k], l->split[k], sp);
+        if (out[j] == NULL)
+            return NULL;
     }
     return out;
 }
@@ -208,8 +226,12 @@ Tensor *ops_window_tensor_to_canonical(struct Interp *in, const Expr *call, cons
                         (long long)l->factor[j], (long long)t->shape[j]);
     if (is_canonical(l))
         return t;
+    bool over = false;
     for (int k = 0; k < l->axes.canon_ndim; k++)
-        shape[k] = t->shape[l->primal[k]] * l->split[k];
+        shape[k] = checked_mul(t->shape[l->primal[k]], l->split[k], &over);
+    if (over)
+        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span,
+                    "the tensor's canonical shape overflows int64");
     Tensor *out = ops_kernel_new_tensor(in, call, t->dtype, l->axes.canon_ndim, shape);
     kernels_window_to_canonical(t, &l->axes, out);
     return out;
@@ -223,7 +245,7 @@ Tensor *ops_window_tensor_from_canonical(struct Interp *in, const Expr *call, co
         return t;
     for (int j = 0; j < l->axes.ndim; j++) {
         int64_t c = t->shape[l->axes.canon[j]], f = l->split[l->axes.canon[j]];
-        shape[j] = l->factor[j] != 0 ? l->factor[j] : c / f + (c % f > 0);
+        shape[j] = l->factor[j] != 0 ? l->factor[j] : checked_ceildiv(c, f);
     }
     Tensor *out = ops_kernel_new_tensor(in, call, t->dtype, l->axes.ndim, shape);
     kernels_window_from_canonical(t, &l->axes, out);

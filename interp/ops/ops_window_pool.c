@@ -3,6 +3,7 @@
  * SPEC_NOTES: "Operators" (OP-nn.max_pool2d, OP-nn.adaptive_avg_pool2d, ...). */
 #include <string.h>
 
+#include "ast/checked.h"
 #include "ast/mem.h"
 #include "interp/eval/interp.h"
 #include "interp/ops/ops_window_internal.h"
@@ -90,20 +91,28 @@ StructInfo *ops_window_infer_pool(OpInferCtx *ctx)
     if (!ops_window_dims_to_canonical(ctx, &s.in, ds.dims, canon))
         return ops_infer_object(ctx);
     for (int k = 0; k < s.p.nsp; k++) {
-        int64_t in_dim;
-        if (!s.p.ceil_mode) {
-            canon[2 + k] = ops_window_extent(
-                canon[2 + k], primexpr_int(s.p.pool_size[k], dtype_int64(), sp),
-                s.p.pad_lo[k] + s.p.pad_hi[k], s.p.strides[k], s.p.dilation[k], false, sp);
-        } else if (prover_const_int(canon[2 + k], &in_dim)) {
+        int64_t in_dim, e;
+        bool over = false;
+        int64_t pads = checked_add(s.p.pad_lo[k], s.p.pad_hi[k], &over);
+        if (over) {
+            canon[2 + k] = NULL;
+        } else if (!s.p.ceil_mode) {
             canon[2 + k] =
-                primexpr_int(kernels_window_pool_extent(in_dim, &s.p, k), dtype_int64(), sp);
+                ops_window_extent(canon[2 + k], primexpr_int(s.p.pool_size[k], dtype_int64(), sp),
+                                  pads, s.p.strides[k], s.p.dilation[k], false, sp);
+        } else if (prover_const_int(canon[2 + k], &in_dim)) {
+            e = kernels_window_pool_extent(in_dim, &s.p, k);
+            canon[2 + k] = e == WINDOW_EXTENT_OVERFLOW ? NULL : primexpr_int(e, dtype_int64(), sp);
         } else {
             /* Whether the last window is dropped depends on the symbolic extent. */
             return ops_tensor_result(out, x->u.tensor.dtype, x->u.tensor.vdevice, sp);
         }
     }
-    out.dims = ops_window_dims_from_canonical(&s.out, canon, sp);
+    if (!ops_window_check_extents(ctx, canon, s.in.axes.canon_ndim))
+        return ops_infer_object(ctx);
+    out.dims = ops_window_out_dims(ctx, &s.out, canon);
+    if (out.dims == NULL)
+        return ops_infer_object(ctx);
     return ops_tensor_result(out, x->u.tensor.dtype, x->u.tensor.vdevice, sp);
 }
 
@@ -188,7 +197,9 @@ StructInfo *ops_window_infer_adaptive(OpInferCtx *ctx)
         return ops_infer_object(ctx);
     for (int k = 0; given && k < s.nsp; k++)
         canon[2 + k] = primexpr_int(size[k], dtype_int64(), sp);
-    out.dims = ops_window_dims_from_canonical(&s.out, canon, sp);
+    out.dims = ops_window_out_dims(ctx, &s.out, canon);
+    if (out.dims == NULL)
+        return ops_infer_object(ctx);
     return ops_tensor_result(out, x->u.tensor.dtype, x->u.tensor.vdevice, sp);
 }
 

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ast/checked.h"
 #include "ast/mem.h"
 #include "ast/rule.h"
 #include "interp/eval/eval_internal.h"
@@ -136,6 +137,15 @@ static Scalar int_binary(const PrimEvalCtx *pc, const PrimExpr *e, Scalar a, Sca
     bool lt = is_unsigned(a.dtype) ? ua < ub : a.i < b.i;
     DataType t = e->dtype, bl = dtype_bool();
     PrimExprKind k = e->kind;
+    if (pc->overflow != NULL && dtype_is_int(t) && t.bits == 64 &&
+        (k == PE_ADD || k == PE_SUB || k == PE_MUL)) {
+        bool over = false;
+        int64_t r = k == PE_ADD   ? checked_add(a.i, b.i, &over)
+                    : k == PE_SUB ? checked_sub(a.i, b.i, &over)
+                                  : checked_mul(a.i, b.i, &over);
+        *pc->overflow = *pc->overflow || over;
+        return prim_scalar_int(t, r);
+    }
     if (k == PE_ADD)
         return prim_scalar_int(t, (int64_t)(ua + ub));
     if (k == PE_SUB)

@@ -25,6 +25,9 @@ typedef struct PrimEvalCtx {
     /* A BufferLoad (TIR only); NULL outside TIR. Raises on out-of-bounds. */
     Scalar (*load)(void *ctx, const PrimExpr *load, const Scalar *indices);
     void *ctx;
+    /* NULL: TIR's wrapping integer arithmetic. Set (a shape's dims, which are sizes): a
+     * signed 64-bit add, subtract or multiply that overflows sets *overflow (ast/checked.h). */
+    bool *overflow;
 } PrimEvalCtx;
 
 /* Evaluates `e`. An unbound variable is a runtime error UnboundShapeVar; integer division

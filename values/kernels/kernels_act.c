@@ -4,6 +4,7 @@
 
 #include <math.h>
 
+#include "ast/checked.h"
 #include "ast/mem.h"
 
 double kernels_act_scalar(ActKind kind, const ActParams *p, double x)
@@ -38,8 +39,9 @@ void kernels_act_prelu(const Tensor *x, const Tensor *alpha, int axis, Tensor *o
 {
     double *buf = read_all(x), *a = read_all(alpha);
     int64_t inner = 1, len = x->shape[axis];
+    bool over = false; /* only an empty tensor's dims overflow: no element is visited */
     for (int k = axis + 1; k < x->ndim; k++)
-        inner *= x->shape[k];
+        inner = checked_mul(inner, x->shape[k], &over);
     for (int64_t i = 0; i < x->numel; i++) {
         int64_t c = (i / inner) % len;
         buf[i] = buf[i] > 0 ? buf[i] : buf[i] * a[c];

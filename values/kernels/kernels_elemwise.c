@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ast/checked.h"
 #include "ast/mem.h"
 #include "values/kernels/kernels_native.h"
 
@@ -40,12 +41,13 @@ static int64_t *source_index(const Tensor *t, int ndim, const int64_t *shape, in
 {
     int64_t stride[TENSOR_MAX_NDIM];
     int64_t s = 1;
+    bool over = false; /* only an empty tensor's dims overflow: no element is visited */
     for (int k = ndim - 1; k >= 0; k--) {
         int src = k - (ndim - t->ndim);
         bool real = src >= 0 && t->shape[src] != 1;
         stride[k] = real ? s : 0;
         if (src >= 0)
-            s *= t->shape[src];
+            s = checked_mul(s, t->shape[src], &over);
     }
     int64_t *out = mem_alloc_atomic(sizeof(int64_t) * (size_t)(numel > 0 ? numel : 1));
     int64_t idx[TENSOR_MAX_NDIM] = {0};

@@ -5,22 +5,27 @@
 #include <math.h>
 #include <string.h>
 
+#include "ast/checked.h"
 #include "ast/mem.h"
 
 void kernel_strides(int ndim, const int64_t *shape, int64_t *strides)
 {
+    /* Only an empty tensor's dims can multiply past int64, and its strides are never
+     * followed: the overflow is ignored (the stride is then 0). */
+    bool over = false;
     int64_t s = 1;
     for (int i = ndim - 1; i >= 0; i--) {
         strides[i] = s;
-        s *= shape[i] > 0 ? shape[i] : 1;
+        s = checked_mul(s, shape[i] > 0 ? shape[i] : 1, &over);
     }
 }
 
 int64_t *kernel_view_index(int ndim, const int64_t *shape, const int64_t *strides, int64_t base)
 {
-    int64_t numel = 1;
-    for (int i = 0; i < ndim; i++)
-        numel *= shape[i];
+    bool over = false;
+    int64_t numel = checked_product(shape, ndim, &over);
+    if (over || numel < 0 || (uint64_t)numel > SIZE_MAX / sizeof(int64_t))
+        return NULL;
     int64_t *idx = mem_alloc_atomic(sizeof(int64_t) * (size_t)(numel > 0 ? numel : 1));
     if (numel == 0)
         return idx;
@@ -54,6 +59,10 @@ Tensor *kernel_gather(const Tensor *src, int ndim, const int64_t *shape, const i
     Tensor *out = new_tensor(src->dtype, ndim, shape, err);
     if (!out)
         return NULL;
+    if (idx == NULL && out->numel > 0) {
+        *err = "the result's element count overflows int64";
+        return NULL;
+    }
     size_t es = dtype_bytes(src->dtype);
     const char *s = src->data;
     char *d = out->data;
@@ -112,6 +121,21 @@ Tensor *kernel_arange(DataType dtype, bool is_float, double fstart, double fend,
     return t;
 }
 
+bool kernel_arange_count(int64_t start, int64_t end, int64_t step, int64_t *n)
+{
+    /* ceil(|end - start| / |step|) in unsigned arithmetic, where the difference is exact. */
+    *n = 0;
+    if (step == 0 || (step > 0 ? end <= start : end >= start))
+        return step != 0;
+    uint64_t diff = step > 0 ? (uint64_t)end - (uint64_t)start : (uint64_t)start - (uint64_t)end;
+    uint64_t st = step > 0 ? (uint64_t)step : (uint64_t)0 - (uint64_t)step;
+    uint64_t count = diff / st + (diff % st != 0);
+    if (count > (uint64_t)INT64_MAX)
+        return false;
+    *n = (int64_t)count;
+    return true;
+}
+
 Tensor *kernel_arange_int(DataType dtype, int64_t start, int64_t end, int64_t step,
                           const char **err)
 {
@@ -119,14 +143,10 @@ Tensor *kernel_arange_int(DataType dtype, int64_t start, int64_t end, int64_t st
         *err = "arange's step is zero";
         return NULL;
     }
-    /* The count is ceil(|end - start| / |step|) in unsigned arithmetic, which cannot overflow. */
-    double span = ((double)end - (double)start) / (double)step;
-    int64_t n = 0;
-    if (span > 0) {
-        uint64_t diff =
-            step > 0 ? (uint64_t)end - (uint64_t)start : (uint64_t)start - (uint64_t)end;
-        uint64_t st = step > 0 ? (uint64_t)step : (uint64_t)0 - (uint64_t)step;
-        n = (int64_t)((diff + st - 1) / st);
+    int64_t n;
+    if (!kernel_arange_count(start, end, step, &n)) {
+        *err = "arange's length overflows int64";
+        return NULL;
     }
     Tensor *t = new_tensor(dtype, 1, &n, err);
     if (!t)
@@ -147,8 +167,9 @@ Tensor *kernel_eye(DataType dtype, int64_t n, int64_t m, int64_t k, const char *
     if (!t)
         return NULL;
     for (int64_t i = 0; i < n; i++) {
-        int64_t j = i + k;
-        if (j >= 0 && j < m)
+        bool over = false;
+        int64_t j = checked_add(i, k, &over);
+        if (!over && j >= 0 && j < m)
             tensor_set_i64(t, i * m + j, 1);
     }
     return t;
@@ -220,10 +241,10 @@ Tensor *kernel_broadcast_to(const Tensor *x, int ndim, const int64_t *shape, con
 /* The product of dims [from, to). */
 static int64_t dims_product(const int64_t *shape, int from, int to)
 {
-    int64_t p = 1;
-    for (int i = from; i < to; i++)
-        p *= shape[i];
-    return p;
+    /* An overflow means an empty tensor (a dim elsewhere is 0): no element to move. */
+    bool over = false;
+    int64_t p = checked_product(shape + from, to - from, &over);
+    return over ? 0 : p;
 }
 
 Tensor *kernel_concat(Tensor *const *xs, int n, int axis, const char **err)
@@ -298,6 +319,7 @@ Tensor *kernel_tile(const Tensor *x, const int64_t *reps, int nreps, const char 
     /* View as (r0, d0, r1, d1, ...) with stride 0 on the repeat axes, then merge pairs. */
     int64_t own[TENSOR_MAX_NDIM], vshape[TENSOR_MAX_NDIM], vstr[TENSOR_MAX_NDIM];
     int64_t out[TENSOR_MAX_NDIM];
+    bool over = false;
     kernel_strides(x->ndim, x->shape, own);
     for (int i = 0; i < nd; i++) {
         int xi = i - (nd - x->ndim), ri = i - (nd - nreps);
@@ -310,7 +332,11 @@ Tensor *kernel_tile(const Tensor *x, const int64_t *reps, int nreps, const char 
         vstr[2 * i] = 0;
         vshape[2 * i + 1] = d;
         vstr[2 * i + 1] = xi >= 0 ? own[xi] : 0;
-        out[i] = r * d;
+        out[i] = checked_mul(r, d, &over);
+    }
+    if (over) {
+        *err = "tile's result dims overflow int64";
+        return NULL;
     }
     int64_t *idx = kernel_view_index(2 * nd, vshape, vstr, 0);
     return kernel_gather(x, nd, out, idx, err);
@@ -339,14 +365,19 @@ Tensor *kernel_repeat(const Tensor *x, int64_t repeats, int axis, const char **e
     }
     /* View with an extra stride-0 axis of length `repeats` right after `axis`. */
     int64_t shp[TENSOR_MAX_NDIM];
+    bool over = false;
     for (int i = 0, j = 0; i < nd; i++) {
         shp[j] = vshape[i];
         vstr[j++] = own[i];
-        out[i] = vshape[i] * (i == axis ? repeats : 1);
+        out[i] = checked_mul(vshape[i], i == axis ? repeats : 1, &over);
         if (i == axis) {
             shp[j] = repeats;
             vstr[j++] = 0;
         }
+    }
+    if (over) {
+        *err = "repeat's result dims overflow int64";
+        return NULL;
     }
     return kernel_gather(x, nd, out, kernel_view_index(nd + 1, shp, vstr, 0), err);
 }

@@ -17,7 +17,8 @@
 /* Row-major strides (in elements) of a shape. */
 void kernel_strides(int ndim, const int64_t *shape, int64_t *strides);
 /* The source flat index of every element of a `shape`-shaped view whose axis i advances
- * `strides[i]` source elements, starting at `base`; numel entries in row-major order. */
+ * `strides[i]` source elements, starting at `base`; numel entries in row-major order. NULL
+ * when the element count overflows int64 (or its bytes size_t). */
 int64_t *kernel_view_index(int ndim, const int64_t *shape, const int64_t *strides, int64_t base);
 /* A fresh tensor of src's dtype with out[i] = src[idx[i]]. */
 Tensor *kernel_gather(const Tensor *src, int ndim, const int64_t *shape, const int64_t *idx,
@@ -32,6 +33,9 @@ Tensor *kernel_full(DataType dtype, int ndim, const int64_t *shape, bool is_floa
 /* numpy arange: ceil((end - start) / step) elements start + k * step. */
 Tensor *kernel_arange(DataType dtype, bool is_float, double fstart, double fend, double fstep,
                       const char **err);
+/* An integer arange's element count, max(ceil((end - start) / step), 0), computed exactly;
+ * false for a zero step or a count above INT64_MAX. */
+bool kernel_arange_count(int64_t start, int64_t end, int64_t step, int64_t *n);
 Tensor *kernel_arange_int(DataType dtype, int64_t start, int64_t end, int64_t step,
                           const char **err);
 Tensor *kernel_eye(DataType dtype, int64_t n, int64_t m, int64_t k, const char **err);
@@ -57,6 +61,9 @@ Tensor *kernel_take(const Tensor *x, const Tensor *indices, int axis, const char
                     const char **err);
 /* Python slicing per axis (begin/end clamped, negative strides allowed); `full_*` give one
  * entry per axis of x. */
+/* The length of the clamped slice [b, e) by step s != 0 (Python's slice.indices): without
+ * forming e - b + s - 1, which overflows for a step near 2^63. */
+int64_t kernel_slice_count(int64_t b, int64_t e, int64_t s);
 Tensor *kernel_strided_slice(const Tensor *x, const int64_t *begin, const int64_t *end,
                              const int64_t *strides, const char **err);
 Tensor *kernel_where(const Tensor *cond, const Tensor *a, const Tensor *b, const char **err);

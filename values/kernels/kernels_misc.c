@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ast/checked.h"
 #include "ast/mem.h"
 
 static double *read_all(const Tensor *t)
@@ -28,8 +29,9 @@ static int64_t *read_all_i64(const Tensor *t)
 static int64_t coord(const Tensor *t, int64_t i, int axis)
 {
     int64_t inner = 1;
+    bool over = false; /* i indexes an element, so the dims after axis multiply within int64 */
     for (int k = axis + 1; k < t->ndim; k++)
-        inner *= t->shape[k];
+        inner = checked_mul(inner, t->shape[k], &over);
     return (i / inner) % t->shape[axis];
 }
 

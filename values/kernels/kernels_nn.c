@@ -4,6 +4,7 @@
 
 #include <math.h>
 
+#include "ast/checked.h"
 #include "ast/mem.h"
 
 static double *read_all(const Tensor *t)
@@ -18,10 +19,11 @@ static void split_at_axis(const Tensor *t, int axis, int64_t *outer, int64_t *le
 {
     *outer = 1;
     *inner = 1;
+    bool over = false; /* only an empty tensor's dims overflow: no element is visited */
     for (int d = 0; d < axis; d++)
-        *outer *= t->shape[d];
+        *outer = checked_mul(*outer, t->shape[d], &over);
     for (int d = axis + 1; d < t->ndim; d++)
-        *inner *= t->shape[d];
+        *inner = checked_mul(*inner, t->shape[d], &over);
     *len = t->shape[axis];
 }
 

@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "ast/checked.h"
 #include "ast/mem.h"
 
 /* ---- helpers ------------------------------------------------------------------------------ */
@@ -29,9 +30,10 @@ static int64_t *read_indices(const Tensor *t, const char **err)
 static void strides_of(int ndim, const int64_t *shape, int64_t *strides)
 {
     int64_t s = 1;
+    bool over = false; /* only an empty tensor's dims overflow: no element is visited */
     for (int i = ndim - 1; i >= 0; i--) {
         strides[i] = s;
-        s *= shape[i];
+        s = checked_mul(s, shape[i], &over);
     }
 }
 

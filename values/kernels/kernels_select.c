@@ -83,9 +83,17 @@ static void slice_axis(int64_t dim, int64_t b, int64_t e, int64_t s, int64_t *fi
         e = e < -dim ? lo : e + dim;
     b = b < lo ? lo : b > hi ? hi : b;
     e = e < lo ? lo : e > hi ? hi : e;
-    int64_t n = s > 0 ? (e - b + s - 1) / s : (b - e + (-s) - 1) / (-s);
     *first = b;
-    *len = n > 0 ? n : 0;
+    *len = kernel_slice_count(b, e, s);
+}
+
+int64_t kernel_slice_count(int64_t b, int64_t e, int64_t s)
+{
+    /* b and e are clamped to [-1, dim], so their difference fits; |INT64_MIN| is above any
+     * difference, as INT64_MAX is. */
+    if (s > 0)
+        return e > b ? (e - b - 1) / s + 1 : 0;
+    return b > e ? (b - e - 1) / (s == INT64_MIN ? INT64_MAX : -s) + 1 : 0;
 }
 
 Tensor *kernel_strided_slice(const Tensor *x, const int64_t *begin, const int64_t *end,
@@ -103,7 +111,8 @@ Tensor *kernel_strided_slice(const Tensor *x, const int64_t *begin, const int64_
         slice_axis(x->shape[i], begin[i], end[i], strides[i], &first, &shape[i]);
         if (shape[i] > 0)
             base += first * own[i];
-        vstr[i] = strides[i] * own[i];
+        /* Followed only along a length of 2 or more, where |stride| < dim bounds it. */
+        vstr[i] = shape[i] > 1 ? strides[i] * own[i] : 0;
     }
     return kernel_gather(x, x->ndim, shape, kernel_view_index(x->ndim, shape, vstr, base), err);
 }

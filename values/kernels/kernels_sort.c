@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ast/checked.h"
 #include "ast/mem.h"
 
 typedef enum KeyKind {
@@ -102,10 +103,11 @@ static void split_at_axis(const Tensor *t, int axis, int64_t *outer, int64_t *le
 {
     *outer = 1;
     *inner = 1;
+    bool over = false; /* only an empty tensor's dims overflow: no element is visited */
     for (int d = 0; d < axis; d++)
-        *outer *= t->shape[d];
+        *outer = checked_mul(*outer, t->shape[d], &over);
     for (int d = axis + 1; d < t->ndim; d++)
-        *inner *= t->shape[d];
+        *inner = checked_mul(*inner, t->shape[d], &over);
     *len = t->ndim ? t->shape[axis] : 1;
 }
 

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ast/checked.h"
 #include "ast/mem.h"
 
 /* Integer dtypes compare as int64, except that uint64 flips its top bit so that the signed
@@ -240,8 +241,9 @@ Tensor *kernel_scan(const Tensor *x, int axis, bool product, bool exclusive, Dat
         return NULL;
     }
     int64_t len = shape[axis], inner = 1;
+    bool over = false; /* only an empty tensor's dims overflow: no element is visited */
     for (int i = axis + 1; i < nd; i++)
-        inner *= shape[i];
+        inner = checked_mul(inner, shape[i], &over);
     bool as_float = dtype_is_float(dtype) || dtype_is_float(x->dtype);
     /* Each (outer, inner) line runs along the axis; elements of a line are `inner` apart. */
     for (int64_t base = 0; base < x->numel; base++) {

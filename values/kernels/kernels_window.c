@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ast/checked.h"
 #include "ast/mem.h"
 #include "values/kernels/kernels_native.h"
 
@@ -18,16 +19,24 @@ static int64_t floordiv64(int64_t a, int64_t b)
 int64_t kernels_window_extent(int64_t in, int64_t k, int64_t stride, int64_t dilation, int64_t pads,
                               bool ceil_mode)
 {
-    int64_t num = in + pads - dilation * (k - 1) - 1;
+    bool over = false;
+    int64_t span = checked_mul(dilation, checked_sub(k, 1, &over), &over);
+    int64_t num = checked_sub(checked_sub(checked_add(in, pads, &over), span, &over), 1, &over);
     if (ceil_mode)
-        num += stride - 1;
-    return floordiv64(num, stride) + 1;
+        num = checked_add(num, stride - 1, &over);
+    int64_t out = checked_add(checked_floordiv(num, stride, &over), 1, &over);
+    return over ? WINDOW_EXTENT_OVERFLOW : out;
 }
 
 int64_t kernels_window_transpose_extent(int64_t in, int64_t k, int64_t stride, int64_t dilation,
                                         int64_t pads, int64_t out_pad)
 {
-    return (in - 1) * stride - pads + dilation * (k - 1) + out_pad + 1;
+    bool over = false;
+    int64_t base = checked_mul(checked_sub(in, 1, &over), stride, &over);
+    int64_t span = checked_mul(dilation, checked_sub(k, 1, &over), &over);
+    int64_t out = checked_add(checked_sub(base, pads, &over), span, &over);
+    out = checked_add(checked_add(out, out_pad, &over), 1, &over);
+    return over ? WINDOW_EXTENT_OVERFLOW : out;
 }
 
 /* Channel and group checks: a forward weight is (O, C / groups, ...), a transposed one
@@ -38,7 +47,9 @@ static bool channels_fit(const int64_t *dshape, const int64_t *wshape, const Win
         return false;
     if (p->transpose)
         return dshape[1] == wshape[0] && wshape[0] % p->groups == 0;
-    return dshape[1] == wshape[1] * p->groups && wshape[0] % p->groups == 0;
+    bool over = false;
+    int64_t need = checked_mul(wshape[1], p->groups, &over);
+    return !over && dshape[1] == need && wshape[0] % p->groups == 0;
 }
 
 bool kernels_window_conv_shape(const int64_t *dshape, const int64_t *wshape, const WindowConv *p,
@@ -46,24 +57,25 @@ bool kernels_window_conv_shape(const int64_t *dshape, const int64_t *wshape, con
 {
     if (!channels_fit(dshape, wshape, p))
         return false;
+    bool over = false;
     out[0] = dshape[0];
-    out[1] = p->transpose ? wshape[1] * p->groups : wshape[0];
+    out[1] = p->transpose ? checked_mul(wshape[1], p->groups, &over) : wshape[0];
     for (int k = 0; k < p->nsp; k++) {
         if (p->strides[k] <= 0 || p->dilation[k] <= 0)
             return false;
         if (p->transpose && (p->out_pad[k] < 0 || p->out_pad[k] >= p->strides[k]))
             return false;
-        int64_t pads = p->pad_lo[k] + p->pad_hi[k];
+        int64_t pads = checked_add(p->pad_lo[k], p->pad_hi[k], &over);
         out[2 + k] =
             p->transpose
                 ? kernels_window_transpose_extent(dshape[2 + k], wshape[2 + k], p->strides[k],
                                                   p->dilation[k], pads, p->out_pad[k])
                 : kernels_window_extent(dshape[2 + k], wshape[2 + k], p->strides[k], p->dilation[k],
                                         pads, false);
-        if (out[2 + k] < 0)
+        if (over || out[2 + k] < 0)
             return false;
     }
-    return true;
+    return !over;
 }
 
 /* ---- geometry over three spatial axes ---------------------------------------------------- */
@@ -217,7 +229,7 @@ static void tap_row(double *acc, const double *x, int64_t stride, double w, int6
 static void tap_range(const ConvRun *r, int64_t k, int64_t *lo, int64_t *hi)
 {
     int64_t s = r->g.stride[2], off = k * r->g.dil[2] - r->g.pad[2], len = r->in.sp[2];
-    int64_t a = -off <= 0 ? 0 : (-off + s - 1) / s;
+    int64_t a = -off <= 0 ? 0 : checked_ceildiv(-off, s);
     int64_t b = len - 1 - off < 0 ? 0 : (len - 1 - off) / s + 1;
     *lo = a;
     *hi = b < r->out.sp[2] ? b : r->out.sp[2];
@@ -309,11 +321,18 @@ void kernels_window_conv(const Tensor *data, const Tensor *weight, const WindowC
 
 int64_t kernels_window_pool_extent(int64_t in, const WindowPool *p, int k)
 {
-    int64_t out = kernels_window_extent(in, p->pool_size[k], p->strides[k], p->dilation[k],
-                                        p->pad_lo[k] + p->pad_hi[k], p->ceil_mode);
-    if (p->ceil_mode && (out - 1) * p->strides[k] >= in + p->pad_lo[k])
-        out--;
-    return out;
+    bool over = false;
+    int64_t pads = checked_add(p->pad_lo[k], p->pad_hi[k], &over);
+    int64_t out = over ? WINDOW_EXTENT_OVERFLOW
+                       : kernels_window_extent(in, p->pool_size[k], p->strides[k], p->dilation[k],
+                                               pads, p->ceil_mode);
+    if (out == WINDOW_EXTENT_OVERFLOW || !p->ceil_mode)
+        return out;
+    int64_t last = checked_mul(out - 1, p->strides[k], &over);
+    int64_t end = checked_add(in, p->pad_lo[k], &over);
+    if (over)
+        return WINDOW_EXTENT_OVERFLOW;
+    return last >= end ? out - 1 : out;
 }
 
 bool kernels_window_pool_shape(const int64_t *dshape, const WindowPool *p, int64_t *out)

@@ -47,8 +47,12 @@ typedef struct WindowConv {
     bool transpose;
 } WindowConv;
 
+/* What an extent function returns when a step of its formula overflows int64 (a negative
+ * extent, which no shape fits). */
+#define WINDOW_EXTENT_OVERFLOW INT64_MIN
+
 /* One output extent of a convolution or pooling window: floor((in + pads - dilation (k - 1)
- * - 1 [+ stride - 1 in ceil mode]) / stride) + 1. */
+ * - 1 [+ stride - 1 in ceil mode]) / stride) + 1, for stride > 0. */
 int64_t kernels_window_extent(int64_t in, int64_t k, int64_t stride, int64_t dilation, int64_t pads,
                               bool ceil_mode);
 /* One output extent of a transposed convolution: (in - 1) stride - pads + dilation (k - 1)

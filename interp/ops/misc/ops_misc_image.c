@@ -43,7 +43,7 @@ static PrimExpr **resized_dims(OpInferCtx *ctx, const PackedLayout *l, OpShape i
         return NULL;
     canon[2] = size->u.shape.values[0];
     canon[3] = size->u.shape.values[1];
-    return ops_window_dims_from_canonical(l, canon, ctx->call->span);
+    return ops_window_out_dims(ctx, l, canon);
 }
 
 /* OP-image.resize2d: data a tensor of the layout's rank (a layout that does not convert to
@@ -80,7 +80,7 @@ StructInfo *misc_infer_resize2d(OpInferCtx *ctx)
     if (in.dims == NULL || size->kind != EXPR_SHAPE)
         return sinfo_tensor(NULL, dt, x->u.tensor.vdevice, rank, ctx->call->span);
     OpShape out = {resized_dims(ctx, &l, in, size), rank};
-    if (out.dims == NULL)
+    if (out.dims == NULL || !ops_dims_fit(ctx, out))
         return ops_infer_object(ctx);
     return ops_tensor_result(out, dt, x->u.tensor.vdevice, ctx->call->span);
 }

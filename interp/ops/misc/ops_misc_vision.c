@@ -4,13 +4,17 @@
 #include <string.h>
 
 #include "ast/arith/simplify.h"
+#include "ast/checked.h"
 #include "ast/mem.h"
 #include "interp/eval/interp.h"
 #include "interp/ops/misc/ops_misc_internal.h"
 #include "values/kernels/kernels_misc.h"
 
+/* a * b simplified; NULL when either is NULL or a folded constant overflows. */
 static PrimExpr *mul(PrimExpr *a, PrimExpr *b)
 {
+    if (a == NULL || b == NULL)
+        return NULL;
     return arith_simplify(primexpr_binary(PE_MUL, a, b, span_none()));
 }
 
@@ -32,6 +36,9 @@ static StructInfo *nms_result(OpInferCtx *ctx, bool onnx, PrimExpr *b, PrimExpr 
     StructInfo **f = MEM_ARRAY(StructInfo *, 3);
     PrimExpr **d0 = MEM_ARRAY(PrimExpr *, 3), **d1 = MEM_ARRAY(PrimExpr *, 2);
     PrimExpr **d2 = MEM_ARRAY(PrimExpr *, 1);
+    if (b != NULL && (cn == NULL || (onnx && mul(b, cn) == NULL)))
+        return ops_infer_fail(ctx, "OpShapeOverflow",
+                              "the number of selected boxes overflows int64");
     if (onnx) {
         d0[0] = b != NULL ? mul(b, cn) : NULL;
         d0[1] = primexpr_int(3, i64, sp);
@@ -90,7 +97,11 @@ static double scalar_param(struct Interp *in, const Expr *call, Value **args, in
 static Value *onnx_result(struct Interp *in, const Expr *call, const int64_t *dims,
                           const int64_t *sel, const int64_t *count)
 {
-    int64_t nb = dims[0], nc = dims[1], n = dims[2], rows[2] = {nb * nc * n, 3}, one = 1;
+    bool over = false;
+    int64_t nb = dims[0], nc = dims[1], n = dims[2], one = 1;
+    int64_t rows[2] = {checked_mul(checked_mul(nb, nc, &over), n, &over), 3};
+    if (over)
+        misc_fail(in, call, "too many boxes");
     Tensor *idx = ops_kernel_new_tensor(in, call, dtype_int64(), 2, rows);
     Tensor *total = ops_kernel_new_tensor(in, call, dtype_int64(), 1, &one);
     int64_t r = 0;
@@ -140,8 +151,10 @@ Value *misc_eval_nms(struct Interp *in, const Expr *call, Value **args, int narg
         !dtype_is_float(boxes->dtype) || !dtype_is_float(scores->dtype))
         misc_fail(in, call, "needs float boxes (B, N, 4) and scores (B, C, N)");
     int64_t dims[3] = {scores->shape[0], scores->shape[1], scores->shape[2]};
-    int64_t rows = dims[0] * dims[1];
-    if (tensor_shape_numel(dtype_int64(), 2, (int64_t[]){rows, dims[2] > 0 ? dims[2] : 1}) < 0)
+    bool over = false;
+    int64_t rows = checked_mul(dims[0], dims[1], &over);
+    if (over ||
+        tensor_shape_numel(dtype_int64(), 2, (int64_t[]){rows, dims[2] > 0 ? dims[2] : 1}) < 0)
         misc_fail(in, call, "too many boxes");
     int64_t *sel = MEM_ARRAY(int64_t, rows * dims[2] + 1), *count = MEM_ARRAY(int64_t, rows + 1);
     NmsParams np = {max_boxes > 0 ? (int64_t)(max_boxes < 1e18 ? max_boxes : 1e18) : 0, iou, score};

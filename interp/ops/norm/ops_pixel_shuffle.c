@@ -1,6 +1,7 @@
 /* ops_pixel_shuffle: StructInfo inference and kernel of pixel_shuffle. SPEC_NOTES:
  * "Operators" (OP-nn.pixel_shuffle). */
 #include "ast/arith/simplify.h"
+#include "ast/checked.h"
 #include "ast/mem.h"
 #include "interp/eval/interp.h"
 #include "interp/ops/norm/ops_norm_internal.h"
@@ -42,6 +43,8 @@ StructInfo *ops_norm_infer_pixel_shuffle(OpInferCtx *ctx)
     dims[n - 2] = dim_op(PE_MUL, s.dims[n - 2], r);
     dims[n - 1] = dim_op(PE_MUL, s.dims[n - 1], r);
     OpShape out = {dims, n};
+    if (!ops_dims_fit(ctx, out))
+        return ops_infer_object(ctx);
     return ops_tensor_result(out, x->u.tensor.dtype, x->u.tensor.vdevice, ctx->call->span);
 }
 
@@ -55,9 +58,12 @@ Value *ops_norm_kernel_pixel_shuffle(struct Interp *in, const Expr *call, Value 
     int n = x->ndim;
     for (int d = 0; d < n; d++)
         shape[d] = x->shape[d];
+    bool over = false;
     shape[n - 3] /= r * r;
-    shape[n - 2] *= r;
-    shape[n - 1] *= r;
+    shape[n - 2] = checked_mul(shape[n - 2], r, &over);
+    shape[n - 1] = checked_mul(shape[n - 1], r, &over);
+    if (over)
+        norm_kernel_fail(in, call, "the result's dims overflow int64");
     Tensor *out = ops_kernel_new_tensor(in, call, x->dtype, n, shape);
     kernels_norm_pixel_shuffle(x, r, out);
     return value_tensor(out);

@@ -64,7 +64,7 @@ static Out eval(PrimExpr *e)
     Interp *in = MEM_NEW(Interp);
     ErrorTrap trap;
     in->trap = &trap;
-    PrimEvalCtx pc = {in, NULL, NULL, NULL};
+    PrimEvalCtx pc = {in, NULL, NULL, NULL, NULL};
     Out o = {0};
     if (setjmp(trap.jmp) == 0)
         o.s = prim_eval(&pc, e);
