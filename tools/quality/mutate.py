@@ -188,32 +188,46 @@ def judge(tree, build, rel, lines, i, new, jobs, timeout, unit):
         os.utime(path, None)
 
 
+def same_line(a, b):
+    """Two source lines alike but for spacing and a brace opened at the end."""
+    norm = lambda t: re.sub(r"\s+", " ", t.strip()).rstrip("{").strip()
+    return norm(a) == norm(b)
+
+
 def rejudged(tree, report, equivalent):
     """The survivors a previous report lists, as (file, line index, kind, new line), each
-    found again by its original line's text (new cases do not move the sources); those listed
-    as equivalent since are left out, and counted."""
+    found again by its original line's text, the nearest such line to where it was (edits
+    move lines; a brace added at the end does not matter); those listed as equivalent since
+    are left out, and those whose line is gone are counted."""
     chosen = []
-    left_out = 0
+    left_out = gone = 0
     pattern = re.compile(r"^survived: ([^:]+):(\d+): ([^:]+): (.*) => (.*)$")
     for raw in open(report, encoding="utf-8"):
         m = pattern.match(raw.rstrip("\n"))
         if not m:
             continue
         rel, line, what, old, new_text = m.groups()
-        lines = open(os.path.join(tree, rel), encoding="utf-8").readlines()
-        i = int(line) - 1
-        if i >= len(lines) or lines[i].strip() != old.strip():
-            print("mutate: the line %s:%s changed since the report; skipped" % (rel, line))
-            continue
-        if key_of(rel, lines[i], new_text) in equivalent:
+        path = os.path.join(tree, rel)
+        lines = open(path, encoding="utf-8").readlines() if os.path.exists(path) else []
+        if key_of(rel, old, new_text) in equivalent:
             left_out += 1
             continue
-        for j, kind, text in sites(rel, lines):
-            if j == i and kind == what and text.strip() == new_text.strip():
-                chosen.append((rel, i, what, text))
+        at = [j for j in range(len(lines)) if same_line(lines[j], old)]
+        found = None
+        for j in sorted(at, key=lambda j: abs(j - (int(line) - 1))):
+            for k, kind, text in sites(rel, lines):
+                if k == j and kind == what and same_line(text, new_text):
+                    found = (rel, j, what, text)
+                    break
+            if found:
                 break
-    if left_out:
-        print("mutate: %d survivors are listed as equivalent now; left out" % left_out)
+        if found is None:
+            gone += 1
+            print("mutate: %s:%s: %s is no longer in the source; not judged" % (rel, line, what))
+            continue
+        chosen.append(found)
+    print("mutate: %d survivors judged again, %d listed as equivalent now, %d no longer in the "
+          "source" % (len(chosen), left_out, gone))
     return chosen
 
 
