@@ -88,11 +88,11 @@ typedef struct ScriptCtx {
     int nsyms;
     int capsyms;
     struct SymIndex *index; /* per name, its positions in `syms`; made on first use */
-    FuncState *func;    /* NULL outside a function */
-    DataflowState *df;  /* NULL outside `with R.dataflow()` */
-    BodyBuilder *body;  /* the SeqExpr receiving bindings */
-    Span string_span;   /* the string dim being read, for errors */
-    bool in_string_dim; /* an unknown name is UndefinedShapeVar, not UnknownName */
+    FuncState *func;        /* NULL outside a function */
+    DataflowState *df;      /* NULL outside `with R.dataflow()` */
+    BodyBuilder *body;      /* the SeqExpr receiving bindings */
+    Span string_span;       /* the string dim being read, for errors */
+    bool in_string_dim;     /* an unknown name is UndefinedShapeVar, not UnknownName */
 } ScriptCtx;
 
 /* script_scope.c: errors, prefixes and the symbol table. */
@@ -159,7 +159,18 @@ Expr *script_hint_on_device(ScriptCtx *ctx, const PyExpr *c, const char *fname);
 
 /* script_const.c: R.const. */
 Expr *script_const(ScriptCtx *ctx, const PyExpr *call);
+/* The constant of a Python value and a dtype string (NULL: the value's own dtype). */
+Expr *script_const_of(ScriptCtx *ctx, const PyExpr *value, const PyExpr *dtype, Span span);
 Expr *script_literal_const(ScriptCtx *ctx, const PyExpr *e);
+
+/* script_dist.c: the distributed dialect (SPEC_NOTES §4.23). A global info list of
+ * R.device_mesh calls becomes a MeshGroup of the module (false: not such a list); a DTensor
+ * from its tensor part, mesh "name[i]" and placement text; the R.dist.<name> calls other
+ * than call_tir and call_tir_local_view. */
+bool script_dist_global_info(ScriptCtx *ctx, const char *key, const PyExpr *list);
+StructInfo *script_dist_dtensor(ScriptCtx *ctx, StructInfo *tensor, const PyExpr *mesh,
+                                const PyExpr *placement, Span span);
+Expr *script_dist_call(ScriptCtx *ctx, const PyExpr *c, const char *name);
 
 /* script_sinfo.c: StructInfo annotations. */
 StructInfo *script_sinfo(ScriptCtx *ctx, const PyExpr *e, SinfoMode mode);

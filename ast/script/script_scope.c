@@ -54,6 +54,8 @@ static const struct {
     {"BadConst", "TS-6"},
     {"BadArguments", "TS-7"},
     {"BadExpression", "TS-6"},
+    {"DistMesh", "DIST-1"},
+    {"DistPlacement", "DIST-2"},
 };
 
 static const char *rule_of(const char *code)

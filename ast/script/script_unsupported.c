@@ -11,8 +11,6 @@ typedef struct Unsupported {
 } Unsupported;
 
 static const Unsupported UNSUPPORTED[] = {
-    {NS_RELAX, "DTensor", "distributed tensors are outside the spec's grammar"},
-    {NS_RELAX, "dist.", "distributed tensors are outside the spec's grammar"},
     {NS_RELAX, "macro", "macros are expanded by TVM's Python front end, not part of Relax"},
     {NS_RELAX, "rewriter", "pattern rewriters are compiler passes, not Relax programs"},
     {NS_RELAX, "call_py_func", "Python functions of a BasePyModule run outside Relax"},
