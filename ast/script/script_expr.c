@@ -96,6 +96,10 @@ PrimClass script_prim_class(ScriptCtx *ctx, const PyExpr *e)
         return s && (s->kind == SYM_TIRVAR || s->kind == SYM_PRIM) ? PCLASS_PRIM : PCLASS_OTHER;
     }
     case PY_CALL:
+        if (e->u.call.func->kind == PY_ATTR && strcmp(e->u.call.func->u.attr.attr, "astype") == 0)
+            return script_prim_class(ctx, e->u.call.func->u.attr.value) == PCLASS_PRIM
+                       ? PCLASS_PRIM
+                       : PCLASS_OTHER; /* TS-6: a PrimExpr's astype is a cast */
         return is_tir_call(ctx, e) ? PCLASS_PRIM : PCLASS_OTHER;
     case PY_BINOP:
         return join(script_prim_class(ctx, e->u.binop.left),

@@ -68,8 +68,9 @@ typedef struct FuncState {
     Attrs *attrs;
     bool has_func_attr;
     Span attr_span;
-    Expr *ret_expr;   /* the return value once `return` was seen */
-    int branch_depth; /* > 0 inside an if branch */
+    Expr *ret_expr;        /* the return value once `return` was seen */
+    int branch_depth;      /* > 0 inside an if branch */
+    const PyBody *prelude; /* the body, whose leading declarations type the signature */
 } FuncState;
 
 typedef struct ScriptNsName {
@@ -203,6 +204,9 @@ Var *script_match_cast(ScriptCtx *ctx, const PyExpr *target, StructInfo *ann, co
                        Span span);
 /* A right-hand side that is not a Relax value: T.int64() or the module class name. */
 bool script_is_decl(ScriptCtx *ctx, const PyExpr *value);
+/* TS-4.2: the dtype the function body's leading declarations give `name` (`x = T.float16()`,
+ * as TVM collects them before the signature); false when they do not declare it. */
+bool script_prelude_dtype(ScriptCtx *ctx, const char *name, DataType *t);
 
 /* script_if.c: if/else. */
 Var *script_if(ScriptCtx *ctx, const PyStmt *s);

@@ -431,7 +431,9 @@ static void define_dim(ScriptCtx *ctx, const PyExpr *e)
             return;
     Span span = e->span;
     span.col += 1;
-    TirVar *v = tirvar_new(e->u.str, dtype_int64(), span);
+    DataType t = dtype_int64();
+    script_prelude_dtype(ctx, e->u.str, &t); /* TS-4.2: a declaration up front types it */
+    TirVar *v = tirvar_new(e->u.str, t, span);
     VEC_PUSH(f->sig_vars, f->nsig, f->capsig, v);
     script_bind_tirvar(ctx, v->name, v);
 }
