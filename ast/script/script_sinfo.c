@@ -421,7 +421,7 @@ StructInfo *script_sinfo(ScriptCtx *ctx, const PyExpr *e, SinfoMode mode)
 
 /* ---- shape variables of a signature (TS-5.1) ---------------------------------------- */
 
-static void define_dim(ScriptCtx *ctx, const PyExpr *e)
+static void define_dim(ScriptCtx *ctx, const PyExpr *e, bool typed)
 {
     if (!e || e->kind != PY_STR || !script_is_identifier(e->u.str))
         return;
@@ -431,8 +431,10 @@ static void define_dim(ScriptCtx *ctx, const PyExpr *e)
             return;
     Span span = e->span;
     span.col += 1;
+    /* TS-4.2: a declaration up front types a PrimValue's variable; dims stay int64. */
     DataType t = dtype_int64();
-    script_prelude_dtype(ctx, e->u.str, &t); /* TS-4.2: a declaration up front types it */
+    if (typed)
+        script_prelude_dtype(ctx, e->u.str, &t);
     TirVar *v = tirvar_new(e->u.str, t, span);
     VEC_PUSH(f->sig_vars, f->nsig, f->capsig, v);
     script_bind_tirvar(ctx, v->name, v);
@@ -443,7 +445,7 @@ static void define_dims(ScriptCtx *ctx, const PyExpr *e)
     if (!is_seq(e))
         return;
     for (int i = 0; i < e->u.seq.n; i++)
-        define_dim(ctx, e->u.seq.items[i]);
+        define_dim(ctx, e->u.seq.items[i], false);
 }
 
 static const PyExpr *arg_or_kw(const Ann *a, int pos, const char *kw)
@@ -469,7 +471,7 @@ void script_sinfo_collect(ScriptCtx *ctx, const PyExpr *e)
     } else if (strcmp(a.kind, "Shape") == 0) {
         define_dims(ctx, arg_or_kw(&a, 0, "values"));
     } else if (strcmp(a.kind, "Prim") == 0) {
-        define_dim(ctx, arg_or_kw(&a, 1, "value"));
+        define_dim(ctx, arg_or_kw(&a, 1, "value"), true);
     } else if (strcmp(a.kind, "Tuple") == 0) {
         for (int i = 0; i < a.nargs; i++) {
             if (a.args[i]->kind == PY_LIST)
