@@ -22,10 +22,11 @@ typedef enum ScriptNs {
 } ScriptNs;
 
 typedef enum SymKind {
-    SYM_VAR,    /* a Relax variable */
-    SYM_TIRVAR, /* a shape variable */
-    SYM_MODULE, /* the module class name or an alias of it (`cls = Module`) */
-    SYM_PRIM,   /* a Python name for a PrimExpr (`k = T.int64(16)`, `m = n * 2`) */
+    SYM_VAR,     /* a Relax variable */
+    SYM_TIRVAR,  /* a shape variable */
+    SYM_MODULE,  /* the module class name or an alias of it (`cls = Module`) */
+    SYM_PRIM,    /* a Python name for a PrimExpr (`k = T.int64(16)`, `m = n * 2`) */
+    SYM_VDEVICE, /* a Python name for a VDevice (`d = tvm.ir.VDevice("llvm", 0, "global")`) */
 } SymKind;
 
 typedef struct Sym {
@@ -33,7 +34,8 @@ typedef struct Sym {
     SymKind kind;
     Var *var;
     TirVar *tvar;
-    PrimExpr *prim; /* SYM_PRIM */
+    PrimExpr *prim;      /* SYM_PRIM */
+    const char *vdevice; /* SYM_VDEVICE: the "kind:i" text naming it */
 } Sym;
 
 /* Where a StructInfo annotation is written: string dims are legal only in a signature. */
@@ -117,6 +119,7 @@ void script_bind_var(ScriptCtx *ctx, const char *name, Var *var);
 void script_bind_tirvar(ScriptCtx *ctx, const char *name, TirVar *tvar);
 void script_bind_module(ScriptCtx *ctx, const char *name);
 void script_bind_prim(ScriptCtx *ctx, const char *name, PrimExpr *prim);
+void script_bind_vdevice(ScriptCtx *ctx, const char *name, const char *ref);
 /* TS-5.3: drops the dataflow variables bound since `mark`, keeping the rest in order. */
 void script_scope_drop_dataflow(ScriptCtx *ctx, int mark);
 Sym *script_lookup(ScriptCtx *ctx, const char *name); /* NULL when unknown */
@@ -155,8 +158,12 @@ bool script_number(ScriptCtx *ctx, const PyExpr *e, ScriptNum *out);
 
 /* script_call.c: R.* calls. */
 Expr *script_relax_call(ScriptCtx *ctx, const PyExpr *call, const char *path);
-/* script_device.c: R.hint_on_device(data, device [, scope]), the device as attributes. */
+/* script_device.c: R.hint_on_device(data, device [, scope]), the device as attributes;
+ * tvm.ir.VDevice(target, vdevice_id, memory_scope) as the "kind:i" text naming that vdevice
+ * of the module, declared in its global infos when it has no equal one. */
 Expr *script_hint_on_device(ScriptCtx *ctx, const PyExpr *c, const char *fname);
+bool script_is_vdevice_call(ScriptCtx *ctx, const PyExpr *e);
+const char *script_vdevice_ref(ScriptCtx *ctx, const PyExpr *e);
 
 /* script_const.c: R.const. */
 Expr *script_const(ScriptCtx *ctx, const PyExpr *call);

@@ -259,6 +259,11 @@ void script_bind_prim(ScriptCtx *ctx, const char *name, PrimExpr *prim)
     push(ctx, (Sym){.name = name, .kind = SYM_PRIM, .prim = prim});
 }
 
+void script_bind_vdevice(ScriptCtx *ctx, const char *name, const char *ref)
+{
+    push(ctx, (Sym){.name = name, .kind = SYM_VDEVICE, .vdevice = ref});
+}
+
 /* TS-5.3: dataflow variables leave scope with their block; outputs, shape variables and aliases
  * stay (a match_cast inside the block may define shape variables used after it). */
 void script_scope_drop_dataflow(ScriptCtx *ctx, int mark)

@@ -242,6 +242,10 @@ static void assign_stmt(ScriptCtx *ctx, const PyStmt *s)
         declare(ctx, t, v);
         return;
     }
+    if (script_is_vdevice_call(ctx, v)) { /* a Python name for a VDevice, no binding */
+        script_bind_vdevice(ctx, t->u.name, script_vdevice_ref(ctx, v));
+        return;
+    }
     if (is_prim_alias(ctx, v)) {
         script_bind_prim(ctx, t->u.name, script_prim(ctx, v));
         return;
