@@ -349,6 +349,8 @@ static YNode *w_attr(Writer *w, const AttrValue *v)
         n->tag = "!index_map";
         return n;
     }
+    case ATTR_VERBATIM: /* only inside PrimFuncs, which the ast: form writes as text */
+        return y_str(v->u.s);
     }
     return y_plain("null");
 }

@@ -117,6 +117,8 @@ static bool eq_attr(EqCtx *c, const AttrValue *a, const AttrValue *b)
         return eq_expr(c, a->u.expr, b->u.expr);
     case ATTR_INDEX_MAP:
         return eq_index_map(c, a, b);
+    case ATTR_VERBATIM:
+        return strcmp(a->u.s, b->u.s) == 0 || eq_fail(c, "attribute %s vs %s", a->u.s, b->u.s);
     }
     return false;
 }

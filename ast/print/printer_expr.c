@@ -120,6 +120,9 @@ void printer_emit_attr(Printer *p, StrBuf *sb, const AttrValue *v)
     case ATTR_INDEX_MAP:
         emit_index_map(p, sb, v);
         return;
+    case ATTR_VERBATIM:
+        strbuf_add(sb, v->u.s);
+        return;
     }
 }
 
