@@ -20,6 +20,8 @@ static const Unsupported UNSUPPORTED[] = {
     {NS_TIR, "anylist_", "the VM's internal list objects are compiler internals"},
     {NS_TIR, "meta_var", "meta variables are Python-level macros of TVM's front end"},
     {NS_TIR, "tvm_struct_get", "runtime structure access is a compiler internal"},
+    {NS_TIR, "allocate_const",
+     "constant buffers of lowered TIR (T.allocate_const, T.Buffer(data=...)) are not read"},
 };
 
 static bool matches(const char *pattern, const char *path)
