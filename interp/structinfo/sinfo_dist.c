@@ -260,7 +260,8 @@ static int broadcast_axis(const StructInfo *self, const StructInfo *other, int a
     int n = self->u.tensor.ndim;
     int from_right = n - a;
     const PrimExpr *mine = dim_from_right(self, from_right);
-    const PrimExpr *theirs = other != NULL ? dim_from_right(other, from_right) : NULL;
+    const PrimExpr *theirs =
+        other != NULL && other->kind == SINFO_TENSOR ? dim_from_right(other, from_right) : NULL;
     if (mine != NULL && theirs != NULL && prover_compare(mine, theirs) != PROVE_EQUAL &&
         ops_dim_is(mine, 1))
         return -1;
@@ -462,6 +463,13 @@ static StructInfo *dist_generic(SiCtx *c, Expr *e, const char *op, const OpImpl 
     const StructInfo *first = common_mesh(c, e, op);
     if (first == NULL)
         return sinfo_poisoned(e->span);
+    /* TVM's binary and matmul rules read two DTensor operands. */
+    if ((map == MAP_BINARY || map == MAP_MATMUL) &&
+        (e->u.call.nargs < 2 || !is_dtensor(arg(e, 0)) || !is_dtensor(arg(e, 1)))) {
+        si_error(c, "DistMixedArguments", "DIST-5", e->span,
+                 "%s on a DTensor needs a DTensor for each operand", op);
+        return sinfo_poisoned(e->span);
+    }
     int n = e->u.call.nargs;
     StructInfo **tensors = MEM_ARRAY(StructInfo *, n > 1 ? n : 2);
     for (int i = 0; i < n; i++)
