@@ -372,10 +372,10 @@ static int out_axis(const Expr *e, AxisMap map, StructInfo *const *t, int k, int
     case MAP_MATMUL:
         return matmul_axis(t[0], t[1], k, a, out_ndim);
     case MAP_PERMUTE:
-        return permute_axis(e, a, t[0]->u.tensor.ndim);
+        return k == 0 ? permute_axis(e, a, t[0]->u.tensor.ndim) : -1;
     case MAP_REDUCE:
     case MAP_SOFTMAX:
-        return reduce_axis(e, map, a, t[0]->u.tensor.ndim);
+        return k == 0 ? reduce_axis(e, map, a, t[0]->u.tensor.ndim) : -1;
     case MAP_RESHAPE:
         return k == 0 ? reshape_axis(t[0], out, a) : -1;
     case MAP_ALLREDUCE:
