@@ -1,5 +1,5 @@
 /* dist: device meshes, placements and the DTensor StructInfo of the distributed dialect.
- * SPEC_NOTES §4.23 (DIST-1, DIST-2). */
+ * SPEC_NOTES §4.24 (DIST-1, DIST-2). */
 #include "ast/dist.h"
 
 #include <ctype.h>

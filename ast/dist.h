@@ -1,5 +1,5 @@
 /* dist: the distributed dialect's static objects: device meshes (a module's global info),
- * placements ("S[1], R") and the DTensor StructInfo. SPEC_NOTES §4.23 (DIST-*). */
+ * placements ("S[1], R") and the DTensor StructInfo. SPEC_NOTES §4.24 (DIST-*). */
 #ifndef RELAX_AST_DIST_H
 #define RELAX_AST_DIST_H
 

@@ -95,7 +95,7 @@ typedef struct Expr {
     StructInfo *sinfo; /* derived StructInfo; NULL until derived */
     /* EXPR_EXTERN_FUNC: the FuncStructInfo written in R.ExternFunc(name, R.Callable(...)), or
      * NULL for the default (opaque, impure). EXPR_CONSTANT: the DTensor StructInfo of an
-     * R.dist.const (SPEC_NOTES §4.23), or NULL. */
+     * R.dist.const (SPEC_NOTES §4.24), or NULL. */
     StructInfo *extern_sinfo;
     union {
         ConstData *constant;

@@ -449,7 +449,7 @@ static YNode *w_sinfo(Writer *w, const StructInfo *s)
     case SINFO_FUNC:
         return w_func_sinfo(w, s);
     case SINFO_DTENSOR: {
-        /* Outside the spec's grammar (§4.23): written for reading, not read back. */
+        /* Outside the spec's grammar (§4.24): written for reading, not read back. */
         YNode *m = y_new(Y_MAP);
         y_put(m, "tensor_sinfo", w_tensor(w, s->u.dtensor.tensor));
         y_put(m, "device_mesh",

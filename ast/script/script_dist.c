@@ -1,5 +1,5 @@
 /* script_dist: the distributed dialect in TVMScript: R.device_mesh global infos, the mesh and
- * placement of R.DTensor, and the R.dist.* calls. SPEC_NOTES §4.23 (DIST-1, DIST-2, DIST-4). */
+ * placement of R.DTensor, and the R.dist.* calls. SPEC_NOTES §4.24 (DIST-1, DIST-2, DIST-4). */
 #include <string.h>
 
 #include "ast/dist.h"

@@ -171,7 +171,7 @@ Expr *script_const(ScriptCtx *ctx, const PyExpr *call);
 Expr *script_const_of(ScriptCtx *ctx, const PyExpr *value, const PyExpr *dtype, Span span);
 Expr *script_literal_const(ScriptCtx *ctx, const PyExpr *e);
 
-/* script_dist.c: the distributed dialect (SPEC_NOTES §4.23). A global info list of
+/* script_dist.c: the distributed dialect (SPEC_NOTES §4.24). A global info list of
  * R.device_mesh calls becomes a MeshGroup of the module (false: not such a list); a DTensor
  * from its tensor part, mesh "name[i]" and placement text; the R.dist.<name> calls other
  * than call_tir and call_tir_local_view. */

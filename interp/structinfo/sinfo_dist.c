@@ -1,6 +1,6 @@
 /* sinfo_dist: StructInfo of calls in the distributed dialect: the R.dist.* operators
  * (DIST-4) and other operators on DTensor arguments by TVM's generic sharding path (DIST-5).
- * SPEC_NOTES §4.23. */
+ * SPEC_NOTES §4.24. */
 #include <string.h>
 
 #include "ast/arith/simplify.h"

@@ -1,5 +1,5 @@
 /* wf_dist: a DTensor annotation's placement against its mesh and tensor (DIST-2).
- * SPEC_NOTES §4.23. */
+ * SPEC_NOTES §4.24. */
 #include "ast/dist.h"
 #include "ast/mem.h"
 #include "ast/rule.h"

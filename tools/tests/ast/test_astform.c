@@ -525,7 +525,7 @@ static int check_corpus_file(const char *path)
             continue;
         IRModule *m = script_parse(c->global_id, c->program, &t2);
         const char *w = astform_write(m);
-        /* The spec's grammar, and so the ast: form, has no DTensor (SPEC_NOTES §4.23). */
+        /* The spec's grammar, and so the ast: form, has no DTensor (SPEC_NOTES §4.24). */
         if (strstr(w, "DTensorStructInfo") != NULL || m->nmesh_groups > 0)
             continue;
         ErrorTrap t3;

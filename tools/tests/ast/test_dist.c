@@ -1,5 +1,5 @@
 /* test_dist: placements, mesh references and mesh equality of the distributed dialect, on the
- * internal functions. SPEC_NOTES §4.23 (DIST-1, DIST-2). */
+ * internal functions. SPEC_NOTES §4.24 (DIST-1, DIST-2). */
 #include <string.h>
 
 #include "ast/dist.h"

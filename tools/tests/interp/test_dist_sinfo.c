@@ -1,5 +1,5 @@
 /* test_dist_sinfo: StructInfo of the distributed dialect: the R.dist.* operators and TVM's
- * generic sharding path for other operators. SPEC_NOTES §4.23 (DIST-3..DIST-5). */
+ * generic sharding path for other operators. SPEC_NOTES §4.24 (DIST-3..DIST-5). */
 #include <setjmp.h>
 #include <string.h>
 
