@@ -37,7 +37,7 @@ typedef enum StructInfoKind {
 typedef struct StructInfo {
     StructInfoKind kind;
     Span span;
-    /* DIAG-poison: an Object derived for an expression whose check already failed. Checks
+    /* DIAG-1: an Object derived for an expression whose check already failed. Checks
      * that meet it stay quiet, so one mistake is reported once, not once per later use. */
     bool poisoned;
     union {

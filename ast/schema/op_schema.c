@@ -8,10 +8,10 @@
 
 typedef const OpSchema *(*FamilyTable)(int *n);
 
-static const FamilyTable FAMILIES[] = {op_schema_elemwise, op_schema_manip, op_schema_nn,
-                                       op_schema_layout, op_schema_lowered, op_schema_window,
-                                       op_schema_act, op_schema_scatter, op_schema_norm,
-                                       op_schema_misc};
+static const FamilyTable FAMILIES[] = {op_schema_elemwise, op_schema_manip,   op_schema_nn,
+                                       op_schema_layout,   op_schema_lowered, op_schema_window,
+                                       op_schema_act,      op_schema_scatter, op_schema_norm,
+                                       op_schema_misc,     op_schema_ccl};
 #define NFAMILIES ((int)(sizeof(FAMILIES) / sizeof(FAMILIES[0])))
 
 const OpSchema *op_schema_lookup(const char *name)

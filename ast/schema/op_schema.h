@@ -6,6 +6,8 @@
 
 #include <stdbool.h>
 
+#include "ast/primexpr.h"
+
 typedef enum OpParamKind {
     OPP_ARG,       /* a Relax expression argument (tensor, tuple, PrimValue, ...) */
     OPP_ARG_LIST,  /* a list/tuple of expressions packed into one Tuple argument (concat) */
@@ -14,7 +16,7 @@ typedef enum OpParamKind {
     OPP_ARG_DTYPE, /* a data type: a string → R.dtype argument (DataTypeImm), or an expression */
     OPP_ARG_PRIM_TUPLE, /* a list/tuple of scalars → a Tuple of PrimValues (strided_slice's
                          * axes, begin, end, strides), or an expression; "None" omits it */
-    OPP_ATTR,     /* an attribute */
+    OPP_ATTR,           /* an attribute */
 } OpParamKind;
 
 typedef enum OpAttrType {
@@ -63,10 +65,10 @@ const OpSchema *const *op_schema_all(int *n);
 
 /* Family tables, one file each (ast/op_schema_<family>.c). */
 const OpSchema *op_schema_elemwise(int *n); /* binary, unary */
-const OpSchema *op_schema_manip(int *n); /* creation, manipulation, linear algebra, statistical */
-const OpSchema *op_schema_nn(int *n);    /* nn, search and sort */
-const OpSchema *op_schema_window(int *n); /* the other convolutions and pools */
-const OpSchema *op_schema_act(int *n);    /* leakyrelu, softplus, selu, prelu */
+const OpSchema *op_schema_manip(int *n);   /* creation, manipulation, linear algebra, statistical */
+const OpSchema *op_schema_nn(int *n);      /* nn, search and sort */
+const OpSchema *op_schema_window(int *n);  /* the other convolutions and pools */
+const OpSchema *op_schema_act(int *n);     /* leakyrelu, softplus, selu, prelu */
 const OpSchema *op_schema_scatter(int *n); /* gather, scatter, index_put, one_hot, ... */
 const OpSchema *op_schema_norm(int *n);    /* group/instance/rms_norm, attention, losses */
 const OpSchema *op_schema_misc(int *n);    /* creation, image, vision, quantization, grad */
@@ -74,6 +76,7 @@ const OpSchema *op_schema_lowered(int *n); /* the lowered IR: memory, vm, builti
 /* The LOW-* rule of a lowered operator ("relax.memory.view": "LOW-view"), else NULL. */
 const char *op_schema_lowered_rule(const char *name);
 const OpSchema *op_schema_layout(int *n); /* layout_transform */
+const OpSchema *op_schema_ccl(int *n);    /* ccl.allreduce, allgather, ... (one worker) */
 
 struct Attrs;
 /* What TVM's nn op constructors do to attributes after defaults are filled, so that calls
@@ -81,6 +84,13 @@ struct Attrs;
  * doubled, padding of 1 or 2 values completed to (top, left, bottom, right), a None
  * out_layout set to the input layout. A no-op for other operators. */
 void op_schema_nn_canonicalize(const char *name, struct Attrs *attrs);
+
+/* reshape's -1 dim as TVM's ConvertNewShapeToExpr computes it: the element count of `in`
+ * floor-divided by the product of dims other than `at` (constants at most 0 left out), a
+ * product divided exactly where its factors allow (n * 12 // n is 12), simplified; NULL when
+ * a constant product passes int64. */
+PrimExpr *op_schema_reshape_inferred(PrimExpr *const *in, int nin, PrimExpr *const *dims, int n,
+                                     int at, Span sp);
 
 struct Expr;
 /* What TVM's Python op constructors do beyond binding (OP-SUGAR): R.arange(end) starts at 0

@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "ast/arith/simplify.h"
 #include "ast/attrs.h"
 #include "ast/expr.h"
 #include "ast/mem.h"
@@ -109,6 +110,131 @@ static Expr *linear_sugar(Expr *call)
     return new_call("relax.add", aa, 2, sp);
 }
 
+/* ---- reshape: ConvertNewShapeToExpr (manipulate.cc) ---------------------------------------- */
+
+/* A product of dims as a constant and atoms (variables and other terms), for dividing one
+ * product by another exactly, as TVM's analyzer simplifies `n * 12 // n` to 12. */
+typedef struct Product {
+    int64_t k;
+    const PrimExpr *atom[2 * 64];
+    int n;
+    bool overflow;
+} Product;
+
+static bool same_atom(const PrimExpr *a, const PrimExpr *b)
+{
+    return a == b || (a->kind == PE_VAR && b->kind == PE_VAR && a->u.var == b->u.var);
+}
+
+static void product_mul(Product *p, const PrimExpr *e)
+{
+    if (e->kind == PE_MUL) {
+        product_mul(p, e->u.bin.a);
+        product_mul(p, e->u.bin.b);
+    } else if (e->kind == PE_INT) {
+        p->overflow = p->overflow || __builtin_mul_overflow(p->k, e->u.int_value, &p->k);
+    } else if (p->n < (int)(sizeof p->atom / sizeof p->atom[0])) {
+        p->atom[p->n++] = e;
+    } else {
+        p->overflow = true;
+    }
+}
+
+static PrimExpr *product_expr(const Product *p, Span sp)
+{
+    PrimExpr *e = NULL;
+    for (int i = 0; i < p->n; i++)
+        e = e == NULL ? (PrimExpr *)p->atom[i]
+                      : primexpr_binary(PE_MUL, e, (PrimExpr *)p->atom[i], sp);
+    PrimExpr *k = primexpr_int(p->k, dtype_int64(), sp);
+    if (e == NULL)
+        return k;
+    return p->k == 1 ? e : primexpr_binary(PE_MUL, e, k, sp);
+}
+
+/* old / new when new's atoms are among old's and its constant divides old's: the atoms left
+ * over times the quotient; NULL otherwise. */
+static PrimExpr *product_div(Product old, const Product *by, Span sp)
+{
+    if (old.overflow || by->overflow || by->k == 0 || old.k % by->k != 0)
+        return NULL;
+    for (int i = 0; i < by->n; i++) {
+        int at = -1;
+        for (int j = 0; j < old.n && at < 0; j++)
+            at = same_atom(old.atom[j], by->atom[i]) ? j : -1;
+        if (at < 0)
+            return NULL;
+        old.atom[at] = old.atom[--old.n];
+    }
+    old.k /= by->k;
+    return product_expr(&old, sp);
+}
+
+static bool is_const(const PrimExpr *e, int64_t v)
+{
+    return e->kind == PE_INT && e->u.int_value == v;
+}
+
+/* The -1 dim: the input's element count floor-divided by the product of the other dims
+ * (those not constant and at most 0 left out, as TVM leaves them out), simplified; NULL when
+ * a constant product passes int64 (left to inference, which reports it). */
+PrimExpr *op_schema_reshape_inferred(PrimExpr *const *in, int nin, PrimExpr *const *dims, int n,
+                                     int at, Span sp)
+{
+    Product old = {1, {NULL}, 0, false}, by = {1, {NULL}, 0, false};
+    for (int i = 0; i < nin; i++)
+        product_mul(&old, in[i]);
+    for (int i = 0; i < n; i++)
+        if (i != at && !(dims[i]->kind == PE_INT && dims[i]->u.int_value <= 0))
+            product_mul(&by, dims[i]);
+    if (old.overflow || by.overflow)
+        return NULL;
+    PrimExpr *exact = product_div(old, &by, sp);
+    if (exact != NULL)
+        return arith_simplify(exact);
+    return arith_simplify(
+        primexpr_binary(PE_FLOORDIV, product_expr(&old, sp), product_expr(&by, sp), sp));
+}
+
+/* OP-SUGAR: R.reshape(x, shape) with a 0 (copy the input's dim there) or a -1 (the dim that
+ * keeps the element count) in a literal shape is resolved when the call is built, as TVM's
+ * constructor does (ConvertNewShapeToExpr), so the call prints the concrete shape. It needs
+ * the input's shape: the reference knows it here when x is a variable annotated with a known
+ * shape; otherwise the call stays as written and inference resolves the same dims (OP-reshape).
+ * A second -1 or a 0 past the input's rank is left to inference, which reports it. */
+static void reshape_sugar(Expr *call)
+{
+    if (call->u.call.nargs != 2)
+        return;
+    const Expr *x = call->u.call.args[0];
+    Expr *shape = call->u.call.args[1];
+    if (x->kind != EXPR_VAR || shape->kind != EXPR_SHAPE)
+        return;
+    const StructInfo *a = x->u.var->annotation;
+    if (a == NULL || a->kind != SINFO_TENSOR || a->u.tensor.shape == NULL ||
+        a->u.tensor.shape->kind != EXPR_SHAPE)
+        return;
+    PrimExpr **in = a->u.tensor.shape->u.shape.values;
+    int nin = a->u.tensor.shape->u.shape.n, n = shape->u.shape.n, infer = -1, special = 0;
+    PrimExpr **dims = MEM_ARRAY(PrimExpr *, n > 0 ? n : 1);
+    for (int i = 0; i < n; i++) {
+        PrimExpr *d = shape->u.shape.values[i];
+        bool zero = is_const(d, 0), minus = is_const(d, -1);
+        if ((zero && i >= nin) || (minus && infer >= 0))
+            return;
+        dims[i] = zero ? in[i] : d;
+        infer = minus ? i : infer;
+        special += zero || minus;
+    }
+    if (special == 0)
+        return;
+    if (infer >= 0 &&
+        (dims[infer] = op_schema_reshape_inferred(in, nin, dims, n, infer, shape->span)) == NULL)
+        return;
+    rule_fired("OP-SUGAR");
+    call->u.call.args[1] = expr_shape(dims, n, shape->span);
+}
+
 Expr *op_schema_sugar(Expr *call)
 {
     if (call->kind != EXPR_CALL || call->u.call.op->kind != EXPR_OP)
@@ -117,6 +243,8 @@ Expr *op_schema_sugar(Expr *call)
         arange_sugar(call);
     else if (is_op(call, "relax.eye"))
         eye_sugar(call);
+    else if (is_op(call, "relax.reshape"))
+        reshape_sugar(call);
     else if (is_op(call, "relax.nn.relu6"))
         return relu6_sugar(call);
     else if (is_op(call, "relax.linear"))

@@ -367,6 +367,17 @@ static Value *k_call_tir_dyn(Interp *in, const Expr *call, Value **args, int nar
     return value_unit();
 }
 
+/* LOW-call_builtin_with_ctx: the result is what its sinfo_args say (TVM's
+ * InferStructInfoReturnsSinfoArgs), the unit tuple without them. */
+static StructInfo *infer_call_builtin_with_ctx(OpInferCtx *ctx)
+{
+    ctx->rule = "LOW-call_builtin_with_ctx";
+    rule_fired(ctx->rule);
+    if (ctx->call->u.call.nsinfo_args > 0)
+        return ctx->call->u.call.sinfo_args[0];
+    return unit_sinfo(ctx);
+}
+
 /* LOW-call_builtin_with_ctx: calls the packed function with the tuple's fields; the VM
  * context TVM passes first is implicit in the reference. */
 static Value *k_call_builtin_with_ctx(Interp *in, const Expr *call, Value **args, int nargs)
@@ -393,7 +404,8 @@ static const OpImpl MEMORY_OPS[] = {
     {"relax.memory.kill_tensor", false, infer_kill, k_kill_tensor, "all"},
     {"relax.vm.kill_object", false, infer_kill, k_kill_object, "all"},
     {"relax.vm.call_tir_dyn", false, infer_call_tir_dyn, k_call_tir_dyn, "all"},
-    {"relax.call_builtin_with_ctx", false, NULL, k_call_builtin_with_ctx, "all"},
+    {"relax.call_builtin_with_ctx", false, infer_call_builtin_with_ctx, k_call_builtin_with_ctx,
+     "all"},
 };
 
 const OpImpl *ops_lowered_memory(int *n)

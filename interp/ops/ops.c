@@ -10,9 +10,9 @@
 
 typedef const OpImpl *(*FamilyTable)(int *n);
 
-static const FamilyTable FAMILIES[] = {ops_elemwise, ops_manip, ops_nn, ops_layout,
+static const FamilyTable FAMILIES[] = {ops_elemwise,       ops_manip,        ops_nn,     ops_layout,
                                        ops_lowered_memory, ops_lowered_view, ops_window, ops_act,
-                                       ops_scatter, ops_norm, ops_misc};
+                                       ops_scatter,        ops_norm,         ops_misc,   ops_ccl};
 #define NFAMILIES ((int)(sizeof(FAMILIES) / sizeof(FAMILIES[0])))
 
 const OpImpl *ops_lookup(const char *name)

@@ -48,8 +48,8 @@ StructInfo *ops_infer_fail(OpInferCtx *ctx, const char *code, const char *fmt, .
 const OpImpl *ops_elemwise(int *n);
 const OpImpl *ops_manip(int *n);
 const OpImpl *ops_nn(int *n);
-const OpImpl *ops_window(int *n); /* the other convolutions and pools */
-const OpImpl *ops_act(int *n);    /* leakyrelu, softplus, selu, prelu */
+const OpImpl *ops_window(int *n);  /* the other convolutions and pools */
+const OpImpl *ops_act(int *n);     /* leakyrelu, softplus, selu, prelu */
 const OpImpl *ops_scatter(int *n); /* gather, scatter, index_put, one_hot, nonzero, ... */
 const OpImpl *ops_norm(int *n);    /* group/instance/rms_norm, attention, losses */
 const OpImpl *ops_misc(int *n);    /* creation, image, vision, quantization, gradients */
@@ -57,5 +57,6 @@ const OpImpl *ops_misc(int *n);    /* creation, image, vision, quantization, gra
 const OpImpl *ops_lowered_memory(int *n);
 const OpImpl *ops_lowered_view(int *n);
 const OpImpl *ops_layout(int *n); /* layout_transform */
+const OpImpl *ops_ccl(int *n);    /* the collectives on a session of one worker */
 
 #endif

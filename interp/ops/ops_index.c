@@ -15,11 +15,22 @@ static bool take_mode_ok(const char *mode)
     return strcmp(mode, "fast") == 0 || strcmp(mode, "clip") == 0 || strcmp(mode, "wrap") == 0;
 }
 
+/* OP-take: a PrimValue index is read as a rank-0 tensor of its dtype (TVM v0.22's
+ * InferStructInfoTake), so it drops the axis. */
+static const StructInfo *take_indices(OpInferCtx *ctx)
+{
+    const StructInfo *s = ctx->arg_sinfo[1];
+    if (s == NULL || s->kind != SINFO_PRIM)
+        return ops_arg_tensor(ctx, 1);
+    OpShape scalar = {MEM_ARRAY(PrimExpr *, 1), 0};
+    return ops_tensor_result(scalar, s->u.prim.dtype, NULL, ctx->call->span);
+}
+
 StructInfo *manip_infer_take(OpInferCtx *ctx)
 {
     if (!ops_check_arity(ctx, 2, 2))
         return ops_infer_object(ctx);
-    const StructInfo *x = ops_arg_tensor(ctx, 0), *ix = x ? ops_arg_tensor(ctx, 1) : NULL;
+    const StructInfo *x = ops_arg_tensor(ctx, 0), *ix = x ? take_indices(ctx) : NULL;
     if (x == NULL || ix == NULL)
         return ops_infer_object(ctx);
     DataType it = ix->u.tensor.dtype;
@@ -56,7 +67,14 @@ StructInfo *manip_infer_take(OpInferCtx *ctx)
 Value *manip_eval_take(struct Interp *in, const Expr *call, Value **args, int nargs)
 {
     Tensor *x = ops_kernel_tensor(in, call, args, nargs, 0);
-    Tensor *ix = ops_kernel_tensor(in, call, args, nargs, 1);
+    Tensor *ix;
+    if (nargs > 1 && args[1]->kind == VAL_PRIM && !value_prim_is_float(args[1])) {
+        /* OP-take: a PrimValue index is a rank-0 index tensor of its dtype. */
+        ix = ops_kernel_new_tensor(in, call, args[1]->u.prim.dtype, 0, NULL);
+        tensor_set_i64(ix, 0, args[1]->u.prim.i);
+    } else {
+        ix = ops_kernel_tensor(in, call, args, nargs, 1);
+    }
     int axis = ops_attr(call, "axis")
                    ? ops_kernel_axis(in, call, ops_attr_int(call, "axis", 0), x->ndim)
                    : -1;

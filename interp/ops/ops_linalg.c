@@ -8,6 +8,7 @@
 #include "ast/mem.h"
 #include "interp/eval/interp.h"
 #include "interp/structinfo/prover.h"
+#include "values/kernels/kernels_einsum.h"
 
 /* The result dtype: out_dtype when given, else the operands' common dtype. */
 static bool linalg_dtype(OpInferCtx *ctx, DataType a, DataType b, DataType *out)
@@ -193,118 +194,97 @@ Value *manip_eval_outer(struct Interp *in, const Expr *call, Value **args, int n
 
 /* ---- einsum ------------------------------------------------------------------------------ */
 
-/* Splits explicit subscripts into operand label strings and the output; the implicit
- * output is numpy's (labels used once, alphabetical). NULL with *why on a form outside the
- * supported subset: letters only, no ellipsis, output labels distinct and all used. */
-static const char *einsum_output(const char *sub, int nops, const char ***labels, const char **why)
+/* GetBroadcastedExtent (topi einsum.cc) for a label, BroadcastShape's rule for an ellipsis
+ * dim: equal dims stay, a dim of 1 takes the other, two different constants are
+ * OpShapeMismatch; a constant against a symbolic dim gives the symbolic one for a label and
+ * the constant for an ellipsis dim; two symbolic dims not provably equal give their max. */
+static PrimExpr *einsum_extent(OpInferCtx *ctx, char label, PrimExpr *a, PrimExpr *b)
 {
-    for (const char *p = sub; *p; p++) {
-        if (*p == '.') {
-            *why = "ellipsis (...) is not supported";
-            return NULL;
-        }
-        if (!isalpha((unsigned char)*p) && *p != ',' && *p != '-' && *p != '>') {
-            *why = "subscripts may hold only letters, ',' and '->'";
-            return NULL;
-        }
-    }
-    char *spec = mem_strdup(sub);
-    char *arrow = strstr(spec, "->");
-    if (arrow)
-        *arrow = '\0';
-    *labels = MEM_ARRAY(const char *, nops > 0 ? nops : 1);
-    int k = 0;
-    for (char *p = spec; p; k++) {
-        char *comma = strchr(p, ',');
-        if (comma)
-            *comma = '\0';
-        if (k < nops)
-            (*labels)[k] = p;
-        p = comma ? comma + 1 : NULL;
-    }
-    if (k != nops) {
-        *why = "the subscripts name a different number of operands";
+    int64_t ca, cb;
+    bool ka = prover_const_int(a, &ca), kb = prover_const_int(b, &cb);
+    if (prover_compare(a, b) == PROVE_EQUAL)
+        return a;
+    if ((ka && ca == 1) || (kb && cb == 1))
+        return ka && ca == 1 ? b : a;
+    if (ka && kb) {
+        ops_infer_fail(ctx, "OpShapeMismatch", "dims %lld and %lld of one label do not broadcast",
+                       (long long)ca, (long long)cb);
         return NULL;
     }
-    if (!arrow) {
-        StrBuf sb;
-        strbuf_init(&sb);
-        for (int c = 'A'; c <= 'z'; c++) {
-            int uses = 0;
-            for (int i = 0; i < nops; i++)
-                for (const char *q = (*labels)[i]; *q; q++)
-                    uses += *q == c;
-            if (uses == 1)
-                strbuf_addc(&sb, (char)c);
-        }
-        return strbuf_str(&sb);
-    }
-    const char *out = arrow + 2;
-    for (const char *q = out; *q; q++) {
-        bool used = false;
-        for (int i = 0; i < nops; i++)
-            used = used || strchr((*labels)[i], *q) != NULL;
-        if (!used || strchr(q + 1, *q)) {
-            *why = "an output label is unused or repeated";
-            return NULL;
-        }
-    }
-    return out;
+    if (ka || kb)
+        return (ka != kernel_einsum_is_ellipsis(label)) ? b : a;
+    return primexpr_binary(PE_MAX, a, b, ctx->call->span);
 }
 
+/* The output dims of a spec read for operands whose shapes are all known. */
+static OpShape einsum_dims(OpInferCtx *ctx, const EinsumSpec *spec, OpShape *shapes)
+{
+    PrimExpr *size[128] = {NULL};
+    OpShape r = {MEM_ARRAY(PrimExpr *, spec->out_ndim > 0 ? spec->out_ndim : 1), spec->out_ndim};
+    for (int i = 0; i < spec->nin; i++)
+        for (int a = 0; spec->in[i][a]; a++) {
+            PrimExpr **slot = &size[(unsigned char)spec->in[i][a]];
+            *slot = *slot == NULL ? shapes[i].dims[a]
+                                  : einsum_extent(ctx, spec->in[i][a], *slot, shapes[i].dims[a]);
+            if (*slot == NULL)
+                return (OpShape){NULL, -2};
+        }
+    for (int i = 0; i < r.ndim; i++)
+        r.dims[i] = size[(unsigned char)spec->out[i]];
+    return r;
+}
+
+/* OP-einsum: one tuple of tensors of one dtype (`OpDTypeMismatch`); the subscripts read as
+ * topi's EinsumEquation (`OpAttr`), an operand's rank against its labels (`OpShapeMismatch`);
+ * dims per label broadcast as einsum_extent; an operand of unknown shape leaves the rank. */
 StructInfo *manip_infer_einsum(OpInferCtx *ctx)
 {
     const StructInfo **ts;
     int n;
+    EinsumSpec spec;
     if (!ops_check_arity(ctx, 1, 1) || !manip_arg_tensors(ctx, 0, &ts, &n))
         return ops_infer_object(ctx);
-    const char *sub = ops_attr_str(ctx->call, "subscripts", NULL), *why = NULL;
-    const char **labels;
-    const char *out = sub ? einsum_output(sub, n, &labels, &why) : NULL;
-    if (out == NULL)
-        return ops_infer_fail(ctx, "OpAttr", "%s", why ? why : "subscripts are required");
-    DataType dt = n > 0 ? ts[0]->u.tensor.dtype : dtype_void();
-    PrimExpr *size[128] = {NULL};
+    const char *sub = ops_attr_str(ctx->call, "subscripts", NULL);
+    if (sub == NULL)
+        return ops_infer_fail(ctx, "OpAttr", "subscripts are required");
+    if (n == 0)
+        return ops_infer_fail(ctx, "OpArity", "einsum needs at least one operand");
+    DataType dt = ts[0]->u.tensor.dtype;
+    OpShape *shapes = MEM_ARRAY(OpShape, n);
+    int *ranks = MEM_ARRAY(int, n);
     bool known = true;
     for (int i = 0; i < n; i++) {
         if (!ops_unify_dtype(ctx, dt, ts[i]->u.tensor.dtype, &dt))
             return ops_infer_object(ctx);
-        OpShape s = ops_shape_of(ts[i]);
-        if (s.ndim >= 0 && s.ndim != (int)strlen(labels[i]))
-            return ops_infer_fail(ctx, "OpShapeMismatch", "operand %d has rank %d for \"%s\"", i,
-                                  s.ndim, labels[i]);
-        known = known && s.dims != NULL;
-        for (int a = 0; s.dims && labels[i][a]; a++) {
-            PrimExpr **slot = &size[(unsigned char)labels[i][a]];
-            if (*slot && prover_compare(*slot, s.dims[a]) == PROVE_UNEQUAL)
-                return ops_infer_fail(ctx, "OpShapeMismatch", "label %c has dims %s and %s",
-                                      labels[i][a], prover_canonical(*slot),
-                                      prover_canonical(s.dims[a]));
-            if (!*slot)
-                *slot = s.dims[a];
-        }
+        shapes[i] = ops_shape_of(ts[i]);
+        ranks[i] = shapes[i].ndim;
+        known = known && shapes[i].dims != NULL;
     }
-    OpShape r = {NULL, (int)strlen(out)};
-    if (known) {
-        r.dims = MEM_ARRAY(PrimExpr *, r.ndim > 0 ? r.ndim : 1);
-        for (int i = 0; i < r.ndim; i++)
-            r.dims[i] = size[(unsigned char)out[i]];
-    }
-    return ops_tensor_result(r, dt, n > 0 ? ts[0]->u.tensor.vdevice : NULL, ctx->call->span);
+    const char *why = kernel_einsum_spec(sub, ranks, n, &spec);
+    if (why != NULL)
+        return ops_infer_fail(ctx, strstr(why, "rank") ? "OpShapeMismatch" : "OpAttr", "%s", why);
+    OpShape r = {NULL, spec.out_ndim};
+    if (known && (r = einsum_dims(ctx, &spec, shapes)).ndim == -2)
+        return ops_infer_object(ctx);
+    return ops_tensor_result(r, dt, ts[0]->u.tensor.vdevice, ctx->call->span);
 }
 
 Value *manip_eval_einsum(struct Interp *in, const Expr *call, Value **args, int nargs)
 {
+    int n;
+    EinsumSpec spec;
     if (nargs < 1)
         interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "no operands");
-    int n;
     Tensor **xs = manip_kernel_tensors(in, call, args[0], &n);
-    const char *sub = ops_attr_str(call, "subscripts", NULL), *why = NULL;
-    const char **labels;
-    if (n == 0 || sub == NULL || einsum_output(sub, n, &labels, &why) == NULL)
-        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "%s",
-                    why ? why : "bad einsum");
+    const char *sub = ops_attr_str(call, "subscripts", NULL);
+    int *ranks = MEM_ARRAY(int, n > 0 ? n : 1);
+    for (int i = 0; i < n; i++)
+        ranks[i] = xs[i]->ndim;
+    const char *why = n == 0 || sub == NULL ? "einsum needs subscripts and an operand"
+                                            : kernel_einsum_spec(sub, ranks, n, &spec);
+    if (why != NULL)
+        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "%s", why);
     const char *err = NULL;
-    Tensor *made = kernel_einsum(sub, xs, n, xs[0]->dtype, &err);
+    Tensor *made = kernel_einsum(&spec, xs, xs[0]->dtype, &err);
     return manip_result(in, call, made, err);
 }

@@ -175,7 +175,12 @@ static bool reshape_dims(OpInferCtx *ctx, OpShape x, PrimExpr **dims, int n, Pri
                            (long long)t);
             return false;
         }
-        out[infer_at] = ops_dim_is(known, 1) ? total : fold(PE_FLOORDIV, total, known);
+        /* TVM's count over the other dims, simplified as its analyzer does (n * 12 // n is
+         * 12); the plain quotient when a product passes int64. */
+        out[infer_at] =
+            op_schema_reshape_inferred(x.dims, x.ndim, dims, n, infer_at, ctx->call->span);
+        if (out[infer_at] == NULL)
+            out[infer_at] = ops_dim_is(known, 1) ? total : fold(PE_FLOORDIV, total, known);
         return true;
     }
     if (prover_compare(total, known) == PROVE_UNEQUAL) {

@@ -43,9 +43,13 @@ void si_warn(SiCtx *c, const char *code, const char *rule, Span span, const char
 void si_judge(SiCtx *c, Relation r, const char *code, const char *rule, Span span,
               const StructInfo *got, const StructInfo *want, const char *what)
 {
-    /* DIAG-poison: the value's own error was reported where it arose. */
-    if (r == REL_YES || sinfo_has_poison(got))
+    if (r == REL_YES)
         return;
+    /* DIAG-1: the value's own error was reported where it arose. */
+    if (sinfo_has_poison(got)) {
+        rule_fired("DIAG-1");
+        return;
+    }
     const char *g = printer_print_sinfo(got), *w = printer_print_sinfo(want);
     if (r == REL_NO)
         si_error(c, code, rule, span, "%s: %s is incompatible with %s", what, g, w);
@@ -132,8 +136,10 @@ static StructInfo *derive_get_item(SiCtx *c, Expr *e)
     rule_fired("SI-12");
     StructInfo *t = si_derive(c, e->u.get_item.tuple);
     int i = e->u.get_item.index;
-    if (t->poisoned)
+    if (t->poisoned) {
+        rule_fired("DIAG-1");
         return sinfo_poisoned(e->span);
+    }
     if (t->kind != SINFO_TUPLE) {
         si_error(c, "NotTuple", "SI-12", e->span,
                  "indexing needs a tuple, got %s (use R.match_cast first)", printer_print_sinfo(t));
@@ -238,7 +244,7 @@ StructInfo *si_derive(SiCtx *c, Expr *e)
 {
     int errors_before = c->errors->n;
     StructInfo *s = derive_node(c, e);
-    /* DIAG-poison: an expression whose check failed and left nothing but an Object. */
+    /* DIAG-1: an expression whose check failed and left nothing but an Object. */
     if (c->errors->n > errors_before && s->kind == SINFO_OBJECT && !s->poisoned)
         s = sinfo_poisoned(e->span);
     e->sinfo = s;

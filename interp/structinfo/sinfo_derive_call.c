@@ -215,10 +215,6 @@ static StructInfo *infer_builtin(SiCtx *c, const Expr *e, const char *op)
         check_assert_cond(c, e);
         return unit(e->span);
     }
-    if (strcmp(op, "relax.call_builtin_with_ctx") == 0)
-        rule_fired("LOW-call_builtin_with_ctx");
-    if (strcmp(op, "relax.call_builtin_with_ctx") == 0)
-        return e->u.call.nsinfo_args ? e->u.call.sinfo_args[0] : unit(e->span);
     if (strcmp(op, "relax.null_value") == 0) {
         rule_fired("BI-null_value"); /* the null object is an R.Object */
         return sinfo_object(e->span);
@@ -254,12 +250,14 @@ static StructInfo *infer_registered(SiCtx *c, Expr *e, const OpImpl *impl)
     return s != NULL ? s : sinfo_object(e->span);
 }
 
-/* DIAG-poison: a call on a value whose error was already reported is not checked again. */
+/* DIAG-1: a call on a value whose error was already reported is not checked again. */
 static bool args_poisoned(const Expr *e)
 {
     for (int i = 0; i < e->u.call.nargs; i++)
-        if (sinfo_has_poison(e->u.call.args[i]->sinfo))
+        if (sinfo_has_poison(e->u.call.args[i]->sinfo)) {
+            rule_fired("DIAG-1");
             return true;
+        }
     return false;
 }
 
@@ -367,8 +365,10 @@ StructInfo *si_derive_call(SiCtx *c, Expr *e)
     }
     for (int i = 0; i < e->u.call.nargs; i++)
         si_derive(c, e->u.call.args[i]);
-    if (f->poisoned || args_poisoned(e))
+    if (f->poisoned || args_poisoned(e)) {
+        rule_fired("DIAG-1");
         return sinfo_poisoned(e->span);
+    }
     const char *what = callee_text(op, mf);
     purity_context(c);
     if (mf != NULL && mf->kind == MODFUNC_PRIM)

@@ -100,6 +100,8 @@ static void derive_var_binding(SiCtx *c, Binding *b)
     Var *v = b->var;
     bool is_func = b->value->kind == EXPR_FUNCTION && v != NULL;
     StructInfo *se = is_func ? derive_function_binding(c, b) : si_derive(c, b->value);
+    if (b->from_expr_stmt && se->poisoned)
+        rule_fired("DIAG-1");
     if (b->from_expr_stmt && !sinfo_is_void(se) && !se->poisoned)
         si_error(c, "NonVoidExprStmt", "SI-VOID", b->span,
                  "a non-void expression (%s) must be bound to a variable", printer_print_sinfo(se));

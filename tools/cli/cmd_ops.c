@@ -21,8 +21,10 @@ const char CMD_OPS_USAGE[] =
     "\n"
     "Lists the operators the registry knows, one TVM name a line. With --table prints the\n"
     "status table in markdown: per operator whether it has StructInfo inference and a\n"
-    "kernel, the dtypes the kernel takes, how many conformance cases under DIR/ops and\n"
-    "DIR/models (DIR defaults to spec-tests) name its OP- rule, the TVM source its meaning\n"
+    "kernel, the dtypes the kernel takes, how many conformance cases under DIR/ops,\n"
+    "DIR/models and DIR/lowered (DIR defaults to spec-tests) name its OP- rule (an operator\n"
+    "of the lowered IR: its LOW- rule, in a case that calls it by name), the TVM source its\n"
+    "meaning\n"
     "follows (from DIR/../SPEC_NOTES.md), its implementation-defined, undefined and tvm-bug\n"
     "cases, and what is missing; then TVM v0.22's registry (DIR/ops/tvm-registry.txt), each\n"
     "operator with where the reference implements it. With --signatures prints each\n"
@@ -65,12 +67,25 @@ static OpRow *collect_rows(int *n)
     return rows;
 }
 
-static bool case_names(const Case *c, const char *rule)
+/* The rule an operator's cases name: OP-<name>, or for an operator of the lowered IR its
+ * LOW-* rule, which several operators share (LOW-inspect). */
+static const char *row_rule(const char *name)
 {
-    for (int i = 0; i < c->nspec; i++)
-        if (strcmp(c->spec[i], rule) == 0)
-            return true;
-    return false;
+    const char *low = op_schema_lowered_rule(name);
+    return low != NULL ? low : ops_rule_of(name);
+}
+
+/* A case counts for an operator when it names the operator's rule; under a shared LOW-* rule
+ * its program must also call the operator by name (R.memory.view(...)). */
+static bool case_names(const Case *c, const char *name, const char *rule)
+{
+    bool named = false;
+    for (int i = 0; i < c->nspec && !named; i++)
+        named = strcmp(c->spec[i], rule) == 0;
+    if (!named || op_schema_lowered_rule(name) == NULL)
+        return named;
+    const char *shortname = strncmp(name, "relax.", 6) == 0 ? name + 6 : name;
+    return c->program != NULL && strstr(c->program, mem_printf("R.%s(", shortname)) != NULL;
 }
 
 /* Adds, per operator, the cases of one file naming its rule; false when the file fails. */
@@ -83,10 +98,10 @@ static bool count_file(const char *path, OpRow *rows, int n)
     }
     CaseFile *cf = case_file_load(path, &trap);
     for (int r = 0; r < n; r++) {
-        const char *rule = ops_rule_of(rows[r].name);
+        const char *rule = row_rule(rows[r].name);
         for (int i = 0; i < cf->ncases; i++) {
             const Case *c = cf->cases[i];
-            if (!case_names(c, rule))
+            if (!case_names(c, rows[r].name, rule))
                 continue;
             rows[r].ncases++;
             rows[r].nimpl_defined += c->result == RESULT_IMPL_DEFINED;
@@ -102,6 +117,7 @@ static bool count_cases(const char *corpus, OpRow *rows, int n)
     const char **paths = NULL;
     int np = corpus_find_files(mem_printf("%s/ops", corpus), &paths, 0);
     np = corpus_find_files(mem_printf("%s/models", corpus), &paths, np);
+    np = corpus_find_files(mem_printf("%s/lowered", corpus), &paths, np);
     bool ok = true;
     for (int i = 0; i < np; i++)
         ok = count_file(paths[i], rows, n) && ok;
@@ -117,7 +133,7 @@ static void read_sources(const char *spec_notes, OpRow *rows, int n)
         return;
     char line[8192];
     while (fgets(line, sizeof line, f) != NULL) {
-        if (strncmp(line, "| OP-", 5) != 0)
+        if (strncmp(line, "| OP-", 5) != 0 && strncmp(line, "| LOW-", 6) != 0)
             continue;
         char *end = strrchr(line, '|');
         char *cut = end;
@@ -130,11 +146,11 @@ static void read_sources(const char *spec_notes, OpRow *rows, int n)
         while (end > cut && end[-1] == ' ')
             end--;
         char *source = mem_strndup(cut, (size_t)(end - cut));
-        for (int r = 0; r < n; r++)
-            if (strncmp(line + 2, ops_rule_of(rows[r].name), strlen(ops_rule_of(rows[r].name))) ==
-                    0 &&
-                line[2 + strlen(ops_rule_of(rows[r].name))] == ' ')
+        for (int r = 0; r < n; r++) {
+            const char *rule = row_rule(rows[r].name);
+            if (strncmp(line + 2, rule, strlen(rule)) == 0 && line[2 + strlen(rule)] == ' ')
                 rows[r].source = source;
+        }
     }
     fclose(f);
 }

@@ -19,10 +19,16 @@ const char CMD_RULES_USAGE[] =
     "lacks are listed last. Exit 1 when either list is not empty.\n"
     "\n"
     "--fired FILE reads what `relax conform --rules-fired FILE` wrote and adds, per rule, the\n"
-    "cases that fire it, the positive ones (the case expects success) and the negative ones\n"
-    "(the case expects the rule's error), then lists the rules that fire for no positive or\n"
-    "no negative case; exit 1 when such a rule exists. --rule ID lists the cases that name,\n"
-    "fire, and fire positively and negatively one rule.\n";
+    "cases that fire it, the positive ones (the case expects success), the negative ones\n"
+    "(the case expects the program rejected) and, of those, the ones whose expected error is\n"
+    "the rule's own, then lists the rules that fire for no positive or no negative case; exit\n"
+    "1 when such a rule exists. Three kinds of rule are listed apart: the runner's judging\n"
+    "rules (RESULT-*, TOL-*, SINFO-CMP-*: a program cannot break them, an implementation's\n"
+    "answer can, and the runner's own tests judge that) need no negative case; the rules of\n"
+    "how errors are reported (DIAG-*: only a rejected program fires them) need no positive\n"
+    "case; the legacy chapter's contrasts (LEG-15 to LEG-20: the 2022 rules its cases set\n"
+    "against today's, which the reference applies instead) fire for no case. --rule ID lists\n"
+    "the cases that name, fire, and fire positively and negatively one rule.\n";
 
 typedef struct RulesArgs {
     const char *notes;
@@ -76,33 +82,69 @@ static int report(const RuleIndex *ri, bool uncovered_only)
     return uncovered == 0 && ri->nunknown == 0 ? 0 : 1;
 }
 
-static void list_ids(const char *title, const RuleIndex *ri, const int *counts)
+/* What a rule's cases can show: most rules fire for valid and for rejected programs; the
+ * exceptions are listed apart (SPEC_NOTES 4.17, 1.4 DIAG-1, 1.8). */
+typedef enum RuleKind {
+    RULE_PROGRAM,  /* positive and negative cases fire it */
+    RULE_JUDGING,  /* the runner's comparison of answers: no program breaks it */
+    RULE_DIAG,     /* how errors are reported: only rejected programs fire it */
+    RULE_CONTRAST, /* a 2022 rule the legacy chapter sets against today's: never applied */
+} RuleKind;
+
+static RuleKind rule_kind(const char *id)
+{
+    if (strncmp(id, "RESULT-", 7) == 0 || strncmp(id, "TOL-", 4) == 0 ||
+        strncmp(id, "SINFO-CMP-", 10) == 0)
+        return RULE_JUDGING;
+    if (strncmp(id, "DIAG-", 5) == 0)
+        return RULE_DIAG;
+    int n = 0;
+    if (sscanf(id, "LEG-%d", &n) == 1 && n >= 15 && n <= 20)
+        return RULE_CONTRAST;
+    return RULE_PROGRAM;
+}
+
+/* The rules short of `counts` (every rule of the kind when counts is NULL). */
+static void list_ids(const char *title, const RuleIndex *ri, const int *counts, RuleKind kind)
 {
     int n = 0;
     for (int i = 0; i < ri->n; i++)
-        n += counts[i] == 0;
+        n += (counts == NULL || counts[i] == 0) && rule_kind(ri->ids[i]) == kind;
     printf("%s (%d):", title, n);
     for (int i = 0; i < ri->n; i++)
-        if (counts[i] == 0)
+        if ((counts == NULL || counts[i] == 0) && rule_kind(ri->ids[i]) == kind)
             printf(" %s", ri->ids[i]);
     printf("\n");
 }
 
-/* Per rule: named, fired, positive, negative; then the rules short of either side. */
+/* Per rule: named, fired, positive, negative, own error; then the rules short of a side. */
 static int report_fired(const RuleIndex *ri)
 {
-    printf("%-24s %6s %6s %8s %8s\n", "rule", "named", "fired", "positive", "negative");
-    int both = 0;
+    printf("%-24s %6s %6s %8s %8s %5s\n", "rule", "named", "fired", "positive", "negative", "own");
+    int both = 0, program_rules = 0, short_of_side = 0;
     for (int i = 0; i < ri->n; i++) {
-        printf("%-24s %6d %6d %8d %8d\n", ri->ids[i], ri->counts[i], ri->fired[i], ri->positive[i],
-               ri->negative[i]);
+        printf("%-24s %6d %6d %8d %8d %5d\n", ri->ids[i], ri->counts[i], ri->fired[i],
+               ri->positive[i], ri->negative[i], ri->own[i]);
+        RuleKind k = rule_kind(ri->ids[i]);
+        short_of_side +=
+            (k == RULE_JUDGING && ri->positive[i] == 0) || (k == RULE_DIAG && ri->negative[i] == 0);
+        if (k != RULE_PROGRAM)
+            continue;
+        program_rules++;
         both += ri->positive[i] > 0 && ri->negative[i] > 0;
     }
-    list_ids("fired for no case", ri, ri->fired);
-    list_ids("fired for no positive case", ri, ri->positive);
-    list_ids("fired for no negative case", ri, ri->negative);
-    printf("rules: %d listed, %d fire for a positive and a negative case\n", ri->n, both);
-    return both == ri->n ? 0 : 1;
+    list_ids("fired for no case", ri, ri->fired, RULE_PROGRAM);
+    list_ids("fired for no positive case", ri, ri->positive, RULE_PROGRAM);
+    list_ids("fired for no negative case", ri, ri->negative, RULE_PROGRAM);
+    list_ids("judging rules (need no negative case)", ri, NULL, RULE_JUDGING);
+    list_ids("judging rules fired for no positive case", ri, ri->positive, RULE_JUDGING);
+    list_ids("diagnostic rules (need no positive case)", ri, NULL, RULE_DIAG);
+    list_ids("diagnostic rules fired for no negative case", ri, ri->negative, RULE_DIAG);
+    list_ids("legacy contrasts (fire for no case)", ri, NULL, RULE_CONTRAST);
+    printf("rules: %d listed, %d of the %d program rules fire for a positive and a negative "
+           "case\n",
+           ri->n, both, program_rules);
+    return both == program_rules && short_of_side == 0 ? 0 : 1;
 }
 
 static void list_cases(const char *title, const FiredCase *cases, int n, const char *rule, int what)
@@ -114,9 +156,8 @@ static void list_cases(const char *title, const FiredCase *cases, int n, const c
         bool pass = strcmp(fc->outcome, "PASS") == 0;
         bool show = what == 0   ? rule_index_list_has(fc->named, fc->nnamed, rule)
                     : what == 1 ? fired
-                    : what == 2
-                        ? fired && pass && fc->success
-                        : fired && pass && rule_index_list_has(fc->errors, fc->nerrors, rule);
+                    : what == 2 ? fired && pass && fc->success
+                                : fired && pass && fc->rejects;
         if (show)
             printf("  %s\n", fc->id);
     }

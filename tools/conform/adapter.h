@@ -26,6 +26,9 @@ typedef struct StaticReport {
     const char **sinfo_texts; /* out: parallel to names; NULL where no such binding */
     const char **warnings;    /* out: warning codes, in any order */
     int nwarnings;
+    const char **errors; /* out: every error code of the phase, in source order (DIAG-1: a
+                          * failure is reported once); nerrors 0: the list is not reported */
+    int nerrors;
 } StaticReport;
 
 typedef struct RunRequest {

@@ -238,6 +238,8 @@ static bool ext_check_struct_info(void *self, AdapterProgram *prog, StaticReport
     exchange(self, &req, &res);
     report->warnings = res.warnings;
     report->nwarnings = res.nwarnings;
+    report->errors = res.errors;
+    report->nerrors = res.nerrors;
     report->sinfo_texts = MEM_ARRAY(const char *, report->nnames + 1);
     for (int i = 0; i < report->nnames; i++)
         report->sinfo_texts[i] = sinfo_of(&res, report->names[i]);

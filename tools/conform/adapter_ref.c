@@ -119,6 +119,10 @@ static bool ref_check_struct_info(void *self, AdapterProgram *prog, StaticReport
     report->nwarnings = warnings.n;
     for (int i = 0; i < warnings.n; i++)
         report->warnings[i] = warnings.items[i].code;
+    report->errors = MEM_ARRAY(const char *, errors.n + 1);
+    report->nerrors = errors.n;
+    for (int i = 0; i < errors.n; i++)
+        report->errors[i] = errors.items[i].code;
     report->sinfo_texts = MEM_ARRAY(const char *, report->nnames + 1);
     for (int i = 0; i < report->nnames; i++) {
         const StructInfo *s = sinfo_bindings_find(&bindings, prog->mod, report->names[i]);

@@ -78,6 +78,8 @@ static void answer_struct_info(const Adapter *ref, AdapterProgram *prog, const E
         set_error(res, &err);
     res->warnings = report.warnings;
     res->nwarnings = report.nwarnings;
+    res->errors = report.errors;
+    res->nerrors = report.nerrors;
     res->sinfo_names = MEM_ARRAY(const char *, report.nnames + 1);
     res->sinfo_texts = MEM_ARRAY(const char *, report.nnames + 1);
     for (int i = 0; i < report.nnames; i++) {

@@ -137,7 +137,8 @@ static void load_sinfo_expect(Loader *ld, const YamlNode *n, Expect *e)
 static const char *const EXPECT_KEYS[] = {
     "value",     "valid",       "struct_info",   "error",
     "roundtrip", "normal_form", "normalizes_to", "normalizes_to_ast",
-    "stdout",    "warnings",    "printed",       NULL};
+    "stdout",    "warnings",    "printed",       "errors",
+    NULL};
 
 /* The keys that name an expectation kind; both normalizes_to spellings are one kind. */
 static const struct {
@@ -260,6 +261,15 @@ static void load_expect(Loader *ld, const YamlNode *n, yaml_node_t *raw, Expect 
     if (warnings != NULL) {
         e->has_warnings = true;
         add_string_list(ld, warnings, "warnings", &e->warnings, &e->nwarnings);
+    }
+    const YamlNode *errors = yaml_node_get(n, "errors");
+    if (errors != NULL && (e->kind != EXPECT_ERROR || e->error_phase != PHASE_STRUCT_INFO))
+        FAIL(ld, errors, "errors is only allowed with a struct_info error");
+    if (errors != NULL) {
+        e->has_errors = true;
+        add_string_list(ld, errors, "errors", &e->errors, &e->nerrors);
+        if (e->nerrors == 0)
+            FAIL(ld, errors, "errors lists at least the expected error's code");
     }
     if (printed != NULL && e->kind != EXPECT_ROUNDTRIP)
         FAIL(ld, printed, "printed is only allowed with roundtrip");
@@ -388,10 +398,9 @@ static bool valid_id(const char *id)
     return true;
 }
 
-static const char *const CASE_KEYS[] = {"id",      "description", "spec",  "tags",
-                                        "program", "ast",         "run",   "runs",
-                                        "expect",  "tolerance",   "exact", "result",
-                                        NULL};
+static const char *const CASE_KEYS[] = {"id",    "description", "spec", "tags",   "program",
+                                        "ast",   "run",         "runs", "expect", "tolerance",
+                                        "exact", "result",      NULL};
 
 static void load_program(Loader *ld, const YamlNode *n, yaml_node_t *raw, Case *c)
 {
@@ -551,8 +560,8 @@ static void load_root(Loader *ld, yaml_node_t *raw_root)
     const yaml_node_t *where = raw_root;
     const YamlNode *root = yaml_node_copy_checked(ld->doc, raw_root, &why, &where);
     if (root == NULL)
-        fail_at(ld, (int)where->start_mark.line + 1, (int)where->start_mark.column + 1,
-                "CaseLimit", "%s", why);
+        fail_at(ld, (int)where->start_mark.line + 1, (int)where->start_mark.column + 1, "CaseLimit",
+                "%s", why);
     if (root->kind != YAML_NODE_MAP)
         FAIL(ld, root, "a case file is a mapping with format and cases");
     check_keys(ld, root, FILE_KEYS, "the file");

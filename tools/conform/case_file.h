@@ -36,6 +36,9 @@ typedef struct Expect {
     const char **warnings;   /* compared when has_warnings */
     int nwarnings;
     bool has_warnings;
+    const char **errors; /* a struct_info error: every error code, in order (has_errors) */
+    int nerrors;
+    bool has_errors;
     const char *printed; /* EXPECT_ROUNDTRIP: exact first print, or NULL */
     const char *nf_rule; /* EXPECT_NORMAL_FORM: the NF rule the check reports; NULL: in NF */
     /* EXPECT_NORMALIZES_TO: the normalized program as TVMScript text, or (normalizes_to_ast)

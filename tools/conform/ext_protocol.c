@@ -211,6 +211,8 @@ char *ext_protocol_write_response(const ExtResponse *res)
         write_text(&sb, "stdout", res->stdout_text);
     if (res->nwarnings > 0)
         write_strings(&sb, "warnings", res->warnings, res->nwarnings);
+    if (res->nerrors > 0)
+        write_strings(&sb, "errors", res->errors, res->nerrors);
     if (res->nsinfo > 0)
         strbuf_add(&sb, "struct_info:\n");
     for (int i = 0; i < res->nsinfo; i++)
@@ -428,11 +430,13 @@ static bool read_sinfo_map(const YamlNode *root, ExtResponse *res, const char **
     return true;
 }
 
-/* What every response may carry besides its verdict: stdout, warnings, StructInfo. */
+/* What every response may carry besides its verdict: stdout, warnings, every error's code,
+ * StructInfo. */
 static bool read_extras(const YamlNode *root, ExtResponse *res, const char **why)
 {
     return get_text(root, "stdout", &res->stdout_text, why) &&
            get_strings(root, "warnings", &res->warnings, &res->nwarnings, why) &&
+           get_strings(root, "errors", &res->errors, &res->nerrors, why) &&
            read_sinfo_map(root, res, why) && get_text(root, "printed", &res->printed, why) &&
            get_text(root, "normalized", &res->normalized, why);
 }

@@ -57,6 +57,8 @@ typedef struct ExtResponse {
     const char *stdout_text; /* run: what the program printed (also on error); NULL: none */
     const char **warnings;   /* struct_info: warning codes */
     int nwarnings;
+    const char **errors; /* struct_info, error: every error code in source order (optional) */
+    int nerrors;
     const char **sinfo_names; /* struct_info: binding -> StructInfo text, in order */
     const char **sinfo_texts;
     int nsinfo;

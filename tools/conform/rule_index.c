@@ -165,13 +165,14 @@ char *rule_index_fired_line(const Case *c, const char *outcome, const char *fire
 {
     const char **named = NULL, **errors = NULL;
     int nnamed = 0, named_cap = 0, nerrors = 0, errors_cap = 0;
-    bool success = false;
+    bool success = false, rejects = false;
     for (int i = 0; i < c->nspec; i++)
         add_unique(&named, &nnamed, &named_cap, c->spec[i]);
     for (int i = 0; i < c->nruns; i++) {
         const Expect *e = &c->runs[i].expect;
         const char *rule = expected_error_rule(e);
         success = success || !expects_error(e);
+        rejects = rejects || expects_error(e);
         if (rule == NULL)
             continue;
         add_unique(&named, &nnamed, &named_cap, rule);
@@ -186,6 +187,7 @@ char *rule_index_fired_line(const Case *c, const char *outcome, const char *fire
     strbuf_add(&sb, ",\"outcome\":");
     report_json_string(&sb, outcome);
     strbuf_addf(&sb, ",\"success\":%s", success ? "true" : "false");
+    strbuf_addf(&sb, ",\"rejects\":%s", rejects ? "true" : "false");
     add_json_list(&sb, "named", named, nnamed);
     add_json_list(&sb, "errors", errors, nerrors);
     add_json_list(&sb, "fired", ids, nfired);
@@ -234,6 +236,9 @@ static bool read_record(const char *line, FiredCase *fc)
     fc->outcome = outcome->scalar;
     fc->named = scalar_list(named, &fc->nnamed);
     fc->errors = scalar_list(errors, &fc->nerrors);
+    /* Records written before `rejects` existed: a case that expects an error names it. */
+    if (!yaml_node_bool(yaml_node_get(root, "rejects"), &fc->rejects))
+        fc->rejects = fc->nerrors > 0;
     fc->fired = scalar_list(fired, &fc->nfired);
     return fc->named != NULL && fc->errors != NULL && fc->fired != NULL;
 }
@@ -267,6 +272,7 @@ void rule_index_add_fired(RuleIndex *ri, const FiredCase *cases, int n)
         ri->fired = MEM_ARRAY(int, ri->n + 1);
         ri->positive = MEM_ARRAY(int, ri->n + 1);
         ri->negative = MEM_ARRAY(int, ri->n + 1);
+        ri->own = MEM_ARRAY(int, ri->n + 1);
     }
     for (int i = 0; i < n; i++) {
         const FiredCase *fc = &cases[i];
@@ -278,7 +284,8 @@ void rule_index_add_fired(RuleIndex *ri, const FiredCase *cases, int n)
             if (strcmp(fc->outcome, "PASS") != 0)
                 continue; /* a case that fails is no evidence either way */
             ri->positive[at] += fc->success;
-            ri->negative[at] += rule_index_list_has(fc->errors, fc->nerrors, fc->fired[k]);
+            ri->negative[at] += fc->rejects;
+            ri->own[at] += rule_index_list_has(fc->errors, fc->nerrors, fc->fired[k]);
         }
     }
 }

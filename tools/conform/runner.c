@@ -355,8 +355,8 @@ static CaseResult judge_call(Pipeline *p, const CaseRun *r)
     rule_fired("RESULT-1");
     if (p->c->result == RESULT_UNDEFINED)
         rule_fired("RESULT-3");
-    bool about_run = e->kind == EXPECT_VALUE ||
-                     (e->kind == EXPECT_ERROR && e->error_phase == PHASE_RUNTIME);
+    bool about_run =
+        e->kind == EXPECT_VALUE || (e->kind == EXPECT_ERROR && e->error_phase == PHASE_RUNTIME);
     if (p->c->result == RESULT_UNDEFINED && !strict && about_run &&
         (ran || err.phase == PHASE_RUNTIME))
         return res;
@@ -407,8 +407,14 @@ static CaseResult judge_run(Pipeline *p, const CaseRun *r)
     Phase depth = needed_depth(e);
     unsigned missing;
     const Error *err = advance(p, e, depth, &missing);
-    if (err != NULL)
-        return fail_unexpected_error(p->ad, e, err);
+    if (err != NULL) {
+        CaseResult res = fail_unexpected_error(p->ad, e, err);
+        /* `errors:` is judged where the implementation reports every error it found. */
+        if (res.outcome != OUTCOME_PASS || !e->has_errors || p->report.nerrors == 0)
+            return res;
+        const char *why = runner_judge_errors(e, p->report.errors, p->report.nerrors);
+        return why ? result(OUTCOME_FAIL, why) : res;
+    }
     if (missing != 0) {
         CaseResult skip =
             result(OUTCOME_SKIP, mem_printf("needs %s", runner_missing_names(missing)));
@@ -604,6 +610,22 @@ static char *sorted_list(const char *const *items, int n)
         strbuf_addf(&sb, "%s%s", i ? ", " : "", copy[i]);
     strbuf_addc(&sb, ']');
     return strbuf_str(&sb);
+}
+
+/* DIAG-1: the errors, in source order, exactly as listed; a cascade from an error already
+ * reported shows up as more codes. */
+const char *runner_judge_errors(const Expect *e, const char *const *got, int ngot)
+{
+    StrBuf want, have;
+    strbuf_init(&want);
+    strbuf_init(&have);
+    for (int i = 0; i < e->nerrors; i++)
+        strbuf_addf(&want, "%s%s", i ? ", " : "", e->errors[i]);
+    for (int i = 0; i < ngot; i++)
+        strbuf_addf(&have, "%s%s", i ? ", " : "", got[i]);
+    if (strcmp(strbuf_str(&want), strbuf_str(&have)) == 0)
+        return NULL;
+    return mem_printf("expected the errors [%s], got [%s]", strbuf_str(&want), strbuf_str(&have));
 }
 
 const char *runner_judge_warnings(const Expect *e, const char *const *got, int ngot)

@@ -57,6 +57,7 @@ char *runner_describe_expected_error(const Expect *e);
 const char *runner_text_difference(const char *expected, const char *got);
 /* Warning codes compared as multisets; NULL when equal, else a reason. */
 const char *runner_judge_warnings(const Expect *e, const char *const *got, int ngot);
+const char *runner_judge_errors(const Expect *e, const char *const *got, int ngot);
 /* StructInfo texts compared with whitespace ignored. */
 bool runner_same_sinfo_text(const char *expected, const char *got);
 /* Names of the phases in `missing`, comma separated ("wellformed, struct_info"). */

@@ -21,7 +21,7 @@ import tempfile
 import numpy as np
 
 FAMILIES = ["ops_registry", "ops_elemwise", "ops_manip", "ops_nn", "ops_window", "ops_act",
-            "ops_scatter", "ops_norm", "ops_misc", "ops_dtypes", "ops_axes", "ops_kinds"]
+            "ops_scatter", "ops_norm", "ops_misc", "ops_ccl", "ops_dtypes", "ops_axes", "ops_kinds"]
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -169,9 +169,10 @@ def q(text):
 def emit_expect(case, indent):
     pad = " " * indent
     lines = [pad + "expect:"]
-    kinds = [k for k in ("value", "error", "struct_info", "valid") if k in case]
+    kinds = [k for k in ("value", "error", "struct_info", "valid", "printed") if k in case]
     if len(kinds) != 1:
-        raise ValueError("case %s: exactly one of value/error/struct_info/valid" % case["id"])
+        raise ValueError("case %s: exactly one of value/error/struct_info/valid/printed"
+                         % case["id"])
     kind = kinds[0]
     if kind == "value":
         lines.append(pad + "  value: " + fmt_value(case["value"]))
@@ -186,6 +187,11 @@ def emit_expect(case, indent):
         lines.append(pad + "  struct_info:")
         for var in sorted(case["struct_info"]):
             lines.append(pad + "    %s: %s" % (var, q(case["struct_info"][var])))
+    elif kind == "printed":
+        lines.append(pad + "  roundtrip: true")
+        lines.append(pad + "  printed: |")
+        for line in case["printed"].rstrip("\n").split("\n"):
+            lines.append((pad + "    " + line) if line else "")
     else:
         lines.append(pad + "  valid: true")
     return lines

@@ -350,6 +350,7 @@ def resize_cases(rng):
                                  "float32).", p, resize_expr("(2, 3)", out_dtype="float16"), [x],
                                  np_resize2d(x, (2, 3), out_dtype="float16"), file),
                       "tvm-bug", "tvm-resize-out-dtype"))
+    out.extend(packed_resize_cases(rng, p))
     out.append(sinfo_case(op, "symbolic", "resize2d replaces H and W by the size.",
                           [("x", ann(("n", 3, "h", "w"), "float32"))], resize_expr("(8, 9)"),
                           sinfo(("n", 3, 8, 9), "float32"), file))
@@ -368,6 +369,44 @@ def resize_cases(rng):
                                  "it only when legalizing).", p,
                                  resize_expr("(4, 4)", method="bilinear"), "OpAttr", file),
                       "tvm-diverges"))
+    return out
+
+
+def packed_resize_cases(rng, p):
+    """resize2d in the packed layouts TVM reads (CheckTensorLayout against NCHW) and topi's
+    resize2d computes (NCHWxc, NCHWinic: each packed position its own image)."""
+    out, file, op = [], "misc_image", "image.resize2d"
+    xc = floats(rng, (1, 1, 2, 3, 4)).astype(F)
+    out.append(value_case(op, "nchw4c", "linear in NCHW4c: each of the 4 packed channels is "
+                          "resized on its own.", [("x", ann((1, 1, 2, 3, 4), "float32"))],
+                          resize_expr("(3, 5)", layout="NCHW4c"), [xc],
+                          np_resize2d(xc, (3, 5), layout="NCHW4c"), file, TOL32))
+    xi = floats(rng, (1, 1, 2, 2, 2, 2)).astype(F)
+    out.append(value_case(op, "nchw2n2c", "nearest_neighbor in NCHW2n2c (topi's NCHWinic).",
+                          [("x", ann((1, 1, 2, 2, 2, 2), "float32"))],
+                          resize_expr("(3, 3)", layout="NCHW2n2c", method="nearest_neighbor"), [xi],
+                          np_resize2d(xi, (3, 3), layout="NCHW2n2c", method="nearest_neighbor"),
+                          file))
+    out.append(sinfo_case(op, "nchw16c-symbolic", "NCHW16c: H and W from the size, the packed "
+                          "axis kept (TVM's own NCHW16c test program).",
+                          [("x", ann(("n", "c", "h", "w", 16), "float32"))],
+                          resize_expr("(8, 9)", layout="NCHW16c",
+                                      method="nearest_neighbor",
+                                      coordinate_transformation_mode="asymmetric"),
+                          sinfo(("n", "c", 8, 9, 16), "float32"), file))
+    out.append(sinfo_case(op, "nchw2h", "NCHW2h: the size's H is split as BijectiveLayout's "
+                          "BackwardShape splits it (ceildiv(6, 2) rows of 2).",
+                          [("x", ann((1, 2, 3, 3, 2), "float32"))],
+                          resize_expr("(6, 5)", layout="NCHW2h"), sinfo((1, 2, 3, 5, 2), "float32"),
+                          file))
+    out.append(error_case(op, "packed-factor", "a packed axis whose dim is not its factor (8 "
+                          "for NCHW4c) is rejected.", [("x", ann((1, 2, 3, 3, 8), "float32"))],
+                          resize_expr("(4, 4)", layout="NCHW4c"), "OpShapeMismatch", file))
+    xh = floats(rng, (1, 1, 2, 2, 2)).astype(F)
+    out.append(error_case(op, "split-h", "a layout that splits H checks, but cannot be resized "
+                          "(topi's resize2d refuses it too).",
+                          [("x", ann((1, 1, 2, 2, 2), "float32"))],
+                          resize_expr("(4, 4)", layout="NCHW2h"), "OpPrecondition", file, [xh]))
     return out
 
 

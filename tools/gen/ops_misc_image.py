@@ -137,32 +137,48 @@ DEFAULTS = {"layout": "NCHW", "method": "linear", "mode": "half_pixel",
             "extrapolation_value": 0.0, "roi": (0.0, 0.0, 0.0, 0.0)}
 
 
+def layout_axes(layout):
+    """The axis letters of a layout as tir::Layout reads it: "NCHW4c" -> N C H W c."""
+    letters, digits = [], ""
+    for ch in layout:
+        if ch.isdigit():
+            digits += ch
+        else:
+            letters.append(ch)
+            digits = ""
+    return letters
+
+
 def np_resize2d(x, size, out_dtype=None, **kw):
-    """topi.image.resize2d on a 4-D array; returns the result in out_dtype (default x's)."""
+    """topi.image.resize2d in any layout whose H and W are whole axes (NCHW, NHWC, and topi's
+    packed NCHWxc and NCHWinic): every other axis fixes one image, resized on its own as
+    _resize_2d's compute indexes (n, c, y, x, cc, inum, ic); returns the result in out_dtype
+    (default x's)."""
     opt = dict(DEFAULTS, **kw)
-    nhwc = opt["layout"] == "NHWC"
-    data = np.transpose(x, (0, 3, 1, 2)) if nhwc else x
-    n, c, h, w = data.shape
+    axes = layout_axes(opt["layout"])
+    hx, wx = axes.index("H"), axes.index("W")
+    data = np.moveaxis(x, (hx, wx), (-2, -1))
+    lead = data.shape[:-2]
+    h, w = data.shape[-2:]
+    planes = data.reshape((-1, h, w))
     th, tw = size
     asym_nn = opt["method"] == "nearest_neighbor" and opt["mode"] == "asymmetric"
     div = (asym_nn and integral_upscale(h, th), asym_nn and integral_upscale(w, tw))
     roi = opt["roi"]
-    out = np.zeros((n, c, th, tw), dtype=np.float64)
-    for b in range(n):
-        for ch in range(c):
-            img = Image(data[b, ch])
-            for y in range(th):
-                in_y = input_coord(opt["mode"], y, h, th, roi[0], roi[2], div[0])
-                for xx in range(tw):
-                    in_x = input_coord(opt["mode"], xx, w, tw, roi[1], roi[3], div[1])
-                    if opt["mode"] == "tf_crop_and_resize" and (
-                            in_y < 0 or in_y > h - 1 or in_x < 0 or in_x > w - 1):
-                        v = F(opt["extrapolation_value"])
-                    else:
-                        v = sample(img, opt, in_y, in_x, div)
-                    out[b, ch, y, xx] = float(v)
-    if nhwc:
-        out = np.transpose(out, (0, 2, 3, 1))
+    out = np.zeros((planes.shape[0], th, tw), dtype=np.float64)
+    for k in range(planes.shape[0]):
+        img = Image(planes[k])
+        for y in range(th):
+            in_y = input_coord(opt["mode"], y, h, th, roi[0], roi[2], div[0])
+            for xx in range(tw):
+                in_x = input_coord(opt["mode"], xx, w, tw, roi[1], roi[3], div[1])
+                if opt["mode"] == "tf_crop_and_resize" and (
+                        in_y < 0 or in_y > h - 1 or in_x < 0 or in_x > w - 1):
+                    v = F(opt["extrapolation_value"])
+                else:
+                    v = sample(img, opt, in_y, in_x, div)
+                out[k, y, xx] = float(v)
+    out = np.moveaxis(out.reshape(lead + (th, tw)), (-2, -1), (hx, wx))
     dtype = np.dtype(out_dtype or x.dtype)
     if dtype.kind in "iu":
         return np.trunc(out).astype(dtype)

@@ -13,8 +13,11 @@ programs outside the normal form): tools/lint/rules_fired_known.txt lists them, 
 rule a line with the reason; a listed rule that fires after all, or that the case no longer
 names, fails the lint until its line is removed.
 
+With --both-ways (and --relax, over the whole corpus) it also asks `relax rules --fired` whether
+every rule fires for a positive and a negative case (spec-tests/README.md), and fails if not.
+
 Usage:
-  /usr/bin/python3 tools/lint/rules_fired.py --relax build/relax [-j N] [PATH ...]
+  /usr/bin/python3 tools/lint/rules_fired.py --relax build/relax [-j N] [--both-ways] [PATH ...]
       runs `relax conform --rules-fired` over PATH (default spec-tests) and lints the result
   /usr/bin/python3 tools/lint/rules_fired.py --fired FILE
       lints a file `relax conform --rules-fired FILE` wrote
@@ -100,14 +103,23 @@ def main():
     ap.add_argument("--fired", help="a file relax conform --rules-fired wrote")
     ap.add_argument("-j", "--jobs", type=int, default=2)
     ap.add_argument("--known", default=KNOWN, help="the list of accepted cases (default: %(default)s)")
+    ap.add_argument("--both-ways", action="store_true",
+                    help="also fail when a rule fires for no positive or no negative case")
     ap.add_argument("paths", nargs="*")
     a = ap.parse_args()
     if (a.relax is None) == (a.fired is None):
         ap.error("give exactly one of --relax and --fired")
+    if a.both_ways and a.relax is None:
+        ap.error("--both-ways needs --relax")
     path = a.fired or run_conform(a.relax, a.jobs, a.paths)
+    both_ways = None
     try:
         records = read_records(path)
         known = read_known(a.known) if a.known else {}
+        if a.both_ways:
+            both_ways = subprocess.run([a.relax, "rules", "--fired", path] + a.paths,
+                                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                       text=True)
     except OSError as e:
         print("rules_fired: %s" % e)
         return 2
@@ -119,6 +131,13 @@ def main():
         print("rules_fired: " + p)
     print("rules_fired: %d cases, %s" % (len(records), "ok" if not found else
                                          "%d named rules did not fire" % len(found)))
+    if both_ways is not None:
+        tail = [line for line in both_ways.stdout.splitlines()
+                if line.startswith(("fired for no", "rules:")) or "rules fired for no" in line]
+        for line in tail:
+            print("rules_fired: " + line)
+        if both_ways.returncode != 0:
+            return 1
     return 1 if found else 0
 
 

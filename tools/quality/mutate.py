@@ -5,8 +5,14 @@ Samples mutants over the interpreter's C sources (a `<` made `<=`, a `&&` made `
 constant changed, a condition negated, a statement deleted, a return value changed), builds
 each one incrementally in a private copy of the tree, runs the whole corpus against it and
 reports the mutation score: killed / (killed + survived). A mutant that does not compile is
-not counted; one that crashes, hangs or fails any case is killed. Survivors are listed as
-`file:line: mutation`, the list a corpus author works from.
+not counted; one that crashes, hangs or fails any case is killed. With --unit, a mutant the
+corpus leaves alive is then run against the unit tests (relax_unit), and the report gives
+both scores: the corpus's alone and the whole suite's. Survivors are listed as
+`file:line: mutation`, the list a corpus author works from; --rejudge REPORT judges again
+just the survivors a previous report lists (after new cases were written for them).
+
+Lines that call `rule_fired(...)` are not mutated: they only record which rule applied, for
+`relax conform --rules-fired`, and the rules-fired lint judges them, not the corpus.
 
 Equivalent mutants (changes that cannot alter behaviour) are listed, with the reason, in
 tools/quality/equivalent.txt as `path: <original line> => <mutated line>  # reason`; they are
@@ -14,7 +20,8 @@ left out of the score.
 
 Usage (from anywhere; needs cmake and a C compiler):
     /usr/bin/python3 tools/quality/mutate.py --seed 1 --count 300 [--paths interp values]
-        [--work DIR] [--report FILE] [--jobs N] [--timeout SECONDS]
+        [--work DIR] [--report FILE] [--jobs N] [--timeout SECONDS] [--unit]
+        [--rejudge REPORT]
 The work folder (default: a temporary one) holds the copy and its build; giving one keeps
 the build between runs, so only the mutated files recompile.
 """
@@ -72,7 +79,7 @@ def sites(path, lines):
             continue
         if "/*" in text and "*/" not in text:
             in_comment = True
-        if SKIP_LINE.match(text) or "assert" in text:
+        if SKIP_LINE.match(text) or "assert" in text or "rule_fired(" in text:
             continue
         code = strip_strings(text.split("//")[0].split("/*")[0])
         for name, pattern, repl in OPERATORS:
@@ -138,22 +145,23 @@ def prepare(work, jobs):
     if rc != 0:
         sys.exit("mutate: the unmutated tree does not build:\n" + out[-3000:])
     started = time.time()
-    rc, out = run(conform_command(build), tree)
+    rc, out = run(conform_command(build, jobs), tree)
     if rc != 0:
         sys.exit("mutate: the unmutated corpus does not pass:\n" + out[-3000:])
     return tree, build, time.time() - started
 
 
-def conform_command(build):
-    """The corpus run, stopping at the first failure where the runner can."""
+def conform_command(build, jobs):
+    """The corpus run in `jobs` workers, stopping at the first failure where the runner can."""
     relax = os.path.join(build, "relax")
     _, usage = run([relax, "help", "conform"], None)
     fast = ["--fail-fast"] if "--fail-fast" in usage else []
-    return [relax, "conform"] + fast + ["spec-tests"]
+    workers = ["-j", str(jobs)] if jobs > 1 and "--jobs" in usage else []
+    return [relax, "conform"] + workers + fast + ["spec-tests"]
 
 
-def judge(tree, build, rel, lines, i, new, jobs, timeout):
-    """Builds and runs one mutant; returns killed / survived / unbuildable."""
+def judge(tree, build, rel, lines, i, new, jobs, timeout, unit):
+    """Builds and runs one mutant; returns killed / killed-by-unit / survived / unbuildable."""
     path = os.path.join(tree, rel)
     mutated = list(lines)
     mutated[i] = new + "\n"
@@ -163,13 +171,43 @@ def judge(tree, build, rel, lines, i, new, jobs, timeout):
         rc, _ = run(["cmake", "--build", build, "-j", str(jobs), "--target", "relax"], tree)
         if rc != 0:
             return "unbuildable"
-        rc, _ = run(conform_command(build), tree, timeout)
-        return "survived" if rc == 0 else "killed"
+        rc, _ = run(conform_command(build, jobs), tree, timeout)
+        if rc != 0:
+            return "killed"
+        if not unit:
+            return "survived"
+        rc, _ = run(["cmake", "--build", build, "-j", str(jobs), "--target", "relax_unit"], tree)
+        if rc != 0:
+            return "unbuildable"
+        rc, _ = run([os.path.join(build, "relax_unit")], tree, timeout)
+        return "survived" if rc == 0 else "killed-by-unit"
     finally:
         with open(path, "w", encoding="utf-8") as f:
             f.writelines(lines)
         # The restored file must be older than the object built from the mutant.
         os.utime(path, None)
+
+
+def rejudged(tree, report):
+    """The survivors a previous report lists, as (file, line index, kind, new line), each
+    found again by its original line's text (new cases do not move the sources)."""
+    chosen = []
+    pattern = re.compile(r"^survived: ([^:]+):(\d+): ([^:]+): (.*) => (.*)$")
+    for raw in open(report, encoding="utf-8"):
+        m = pattern.match(raw.rstrip("\n"))
+        if not m:
+            continue
+        rel, line, what, old, new_text = m.groups()
+        lines = open(os.path.join(tree, rel), encoding="utf-8").readlines()
+        i = int(line) - 1
+        if i >= len(lines) or lines[i].strip() != old.strip():
+            print("mutate: the line %s:%s changed since the report; skipped" % (rel, line))
+            continue
+        for j, kind, text in sites(rel, lines):
+            if j == i and kind == what and text.strip() == new_text.strip():
+                chosen.append((rel, i, what, text))
+                break
+    return chosen
 
 
 def sample(tree, paths, rng, count, equivalent):
@@ -199,29 +237,44 @@ def main():
     ap.add_argument("--timeout", type=float,
                     help="seconds per corpus run (default: ten times the unmutated run, at least 30)")
     ap.add_argument("--min-score", type=float, help="exit 1 when the score is below this")
+    ap.add_argument("--unit", action="store_true",
+                    help="run the unit tests against each mutant the corpus leaves alive")
+    ap.add_argument("--rejudge", metavar="REPORT",
+                    help="judge again only the survivors listed in this earlier report")
     args = ap.parse_args()
     work = args.work or tempfile.mkdtemp(prefix="relax-mutants-")
     tree, build, baseline = prepare(work, args.jobs)
     timeout = args.timeout or max(30.0, 10 * baseline)
     rng = random.Random(args.seed)
-    chosen, total = sample(tree, args.paths, rng, args.count, read_equivalent())
-    counts = {"killed": 0, "survived": 0, "unbuildable": 0}
+    if args.rejudge:
+        chosen = rejudged(tree, args.rejudge)
+        total = len(chosen)
+    else:
+        chosen, total = sample(tree, args.paths, rng, args.count, read_equivalent())
+    counts = {"killed": 0, "killed-by-unit": 0, "survived": 0, "unbuildable": 0}
     survivors = []
     start = time.time()
     for rel, i, what, new in chosen:
         lines = open(os.path.join(tree, rel), encoding="utf-8").readlines()
-        verdict = judge(tree, build, rel, lines, i, new, args.jobs, timeout)
+        verdict = judge(tree, build, rel, lines, i, new, args.jobs, timeout, args.unit)
         counts[verdict] += 1
         if verdict == "survived":
             survivors.append("%s:%d: %s: %s => %s" % (rel, i + 1, what, lines[i].strip(),
                                                        new.strip()))
-        print("mutate: %-11s %s:%d: %s" % (verdict, rel, i + 1, what), flush=True)
-    judged = counts["killed"] + counts["survived"]
-    score = 100.0 * counts["killed"] / judged if judged else 0.0
+        print("mutate: %-14s %s:%d: %s" % (verdict, rel, i + 1, what), flush=True)
+    killed = counts["killed"] + counts["killed-by-unit"]
+    judged = killed + counts["survived"]
+    score = 100.0 * killed / judged if judged else 0.0
+    corpus = 100.0 * counts["killed"] / judged if judged else 0.0
+    where = ("the survivors of %s" % args.rejudge if args.rejudge else
+             "mutants sampled with seed %d from %d sites in %s" %
+             (args.seed, total, " ".join(args.paths)))
     report = ["mutation score: %.1f%% (%d killed, %d survived, %d did not compile) of %d "
-              "mutants sampled with seed %d from %d sites in %s; %.0f s" %
-              (score, counts["killed"], counts["survived"], counts["unbuildable"], len(chosen),
-               args.seed, total, " ".join(args.paths), time.time() - start)]
+              "%s; %.0f s" % (score, killed, counts["survived"], counts["unbuildable"],
+                              len(chosen), where, time.time() - start)]
+    if args.unit:
+        report.append("of the killed, %d by the corpus (corpus alone: %.1f%%) and %d only by "
+                      "the unit tests" % (counts["killed"], corpus, counts["killed-by-unit"]))
     report += ["survived: " + s for s in survivors]
     print("\n".join(report))
     if args.report:

@@ -128,21 +128,19 @@ static int64_t clamp(int64_t v, int64_t n)
     return v < 0 ? 0 : (v > n - 1 ? n - 1 : v);
 }
 
-/* The image being read: the float32 pixels of one (n, c) plane. */
+/* The image being read: the float32 pixels of one plane (every axis but H and W fixed), at
+ * element base, rows sh and columns sw apart. */
 typedef struct Plane {
     const Tensor *data;
     const ResizeParams *p;
-    int64_t n, c, h, w;
+    int64_t base, sh, sw, h, w;
 } Plane;
 
 static double pixel(const Plane *pl, int64_t y, int64_t x)
 {
     y = clamp(y, pl->h);
     x = clamp(x, pl->w);
-    const int64_t *s = pl->data->shape;
-    int64_t i = pl->p->nhwc ? ((pl->n * s[1] + y) * s[2] + x) * s[3] + pl->c
-                            : ((pl->n * s[1] + pl->c) * s[2] + y) * s[3] + x;
-    return f32(tensor_get_f64(pl->data, i));
+    return f32(tensor_get_f64(pl->data, pl->base + y * pl->sh + x * pl->sw));
 }
 
 static double lerp(double a, double b, double t)
@@ -222,8 +220,14 @@ static double output_at(const Plane *pl, const Axis *ay, const Axis *ax, int64_t
 
 void kernels_resize2d(const Tensor *data, const ResizeParams *p, Tensor *out)
 {
-    int hx = p->nhwc ? 1 : 2, wx = p->nhwc ? 2 : 3, cx = p->nhwc ? 3 : 1;
-    Plane pl = {data, p, 0, 0, data->shape[hx], data->shape[wx]};
+    int hx = p->h_axis, wx = p->w_axis, rank = data->ndim;
+    int64_t stride[TENSOR_MAX_NDIM], idx[TENSOR_MAX_NDIM];
+    int64_t step = 1;
+    for (int k = rank - 1; k >= 0; k--) {
+        stride[k] = step;
+        step *= data->shape[k];
+    }
+    Plane pl = {data, p, 0, stride[hx], stride[wx], data->shape[hx], data->shape[wx]};
     bool nn_asym = p->method == RESIZE_NEAREST && p->coord == RESIZE_ASYMMETRIC;
     Axis ay = {pl.h, out->shape[hx], p->roi[0], p->roi[2], false};
     Axis ax = {pl.w, out->shape[wx], p->roi[1], p->roi[3], false};
@@ -231,13 +235,14 @@ void kernels_resize2d(const Tensor *data, const ResizeParams *p, Tensor *out)
     ax.int_div = nn_asym && integral_upscale(ax.in, ax.target);
     const int64_t *os = out->shape;
     for (int64_t i = 0; i < out->numel; i++) {
-        int64_t idx[4], r = i;
-        for (int k = 3; k >= 0; k--) {
+        int64_t r = i;
+        pl.base = 0;
+        for (int k = rank - 1; k >= 0; k--) {
             idx[k] = r % os[k];
             r /= os[k];
+            if (k != hx && k != wx)
+                pl.base += idx[k] * stride[k];
         }
-        pl.n = idx[0];
-        pl.c = idx[cx];
         tensor_set_f64(out, i, output_at(&pl, &ay, &ax, idx[hx], idx[wx]));
     }
 }

@@ -33,7 +33,7 @@ typedef enum ResizeRounding {
 } ResizeRounding;
 
 typedef struct ResizeParams {
-    bool nhwc; /* else NCHW */
+    int h_axis, w_axis; /* the data's H and W axes (2, 3 for NCHW; 1, 2 for NHWC) */
     ResizeMethod method;
     ResizeCoord coord;
     ResizeRounding rounding;
@@ -48,7 +48,8 @@ bool kernels_resize_method(const char *name, ResizeMethod *out);
 bool kernels_resize_coord(const char *name, ResizeCoord *out);
 bool kernels_resize_rounding(const char *name, ResizeRounding *out);
 
-/* Resizes data (4-D, NCHW or NHWC) into out, whose spatial dims are the target size. Pixels
+/* Resizes data into out along the H and W axes, every other axis (N, C, and packed sub-axes
+ * such as NCHW16c's c) indexing its own image; out's H and W dims are the target size. Pixels
  * and coordinates are float32 as topi computes them; the result is converted once to out's
  * dtype (integers truncate toward zero). */
 void kernels_resize2d(const Tensor *data, const ResizeParams *p, Tensor *out);

@@ -66,9 +66,6 @@ Tensor *kernel_astype(const Tensor *x, DataType dtype, const char **err);
 /* numpy matmul (1-D operands promoted and the added axis removed; batch dims broadcast). */
 Tensor *kernel_matmul(const Tensor *a, const Tensor *b, DataType out_dtype, const char **err);
 Tensor *kernel_outer(const Tensor *a, const Tensor *b, DataType out_dtype, const char **err);
-/* Einstein summation over explicit labels (no ellipsis); `subscripts` already validated. */
-Tensor *kernel_einsum(const char *subscripts, Tensor *const *xs, int n, DataType out_dtype,
-                      const char **err);
 
 /* ---- statistical ----------------------------------------------------------------------- */
 typedef enum ReduceKind {

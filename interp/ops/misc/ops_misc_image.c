@@ -1,24 +1,19 @@
-/* ops_misc_image: image.resize2d: inference as TVM's image/resize.cc, values as topi's
- * image/resize.py (kernels_image). SPEC_NOTES: "Operators" (OP-image.resize2d). */
+/* ops_misc_image: image.resize2d in every layout TVM reads (NCHW, NHWC, packed NCHW16c, ...):
+ * inference as TVM's image/resize.cc, values as topi's image/resize.py (kernels_image). SPEC_NOTES:
+ * "Operators" (OP-image.resize2d). */
 #include <string.h>
 
 #include "ast/mem.h"
 #include "interp/eval/interp.h"
 #include "interp/ops/misc/ops_misc_internal.h"
+#include "interp/ops/ops_window_internal.h"
 #include "values/kernels/kernels_image.h"
 
-/* The layouts topi's resize2d reads without packing. */
-static bool layout_nhwc(const char *layout, bool *nhwc)
+/* OP-image.resize2d: the layout as TVM's CheckTensorLayout reads it against NCHW (any
+ * permutation of N, C, H, W with packed sub-axes such as NCHW16c); NULL or why not. */
+static const char *read_layout(const Expr *call, PackedLayout *l)
 {
-    *nhwc = strcmp(layout, "NHWC") == 0;
-    return *nhwc || strcmp(layout, "NCHW") == 0;
-}
-
-/* The spatial axes of a 4-D layout: H and W at 2, 3 (NCHW) or 1, 2 (NHWC). */
-static void spatial_axes(bool nhwc, int *h, int *w)
-{
-    *h = nhwc ? 1 : 2;
-    *w = nhwc ? 2 : 3;
+    return ops_window_packed(ops_attr_str(call, "layout", "NCHW"), "NCHW", l);
 }
 
 static bool check_names(OpInferCtx *ctx)
@@ -39,15 +34,26 @@ static bool check_names(OpInferCtx *ctx)
     return false;
 }
 
-/* OP-image.resize2d: data a 4-D tensor in the layout (NCHW or NHWC, others OpAttr; another
- * rank OpShapeMismatch), size a 2-dim Shape (OpArgType, OpShapeMismatch); the data's dims
- * with H and W replaced by the size when both are known, else the rank only; out_dtype or
- * the data's. The method, coordinate transformation and rounding names are topi's (OpAttr;
- * TVM finds an unknown name only when legalizing). */
+/* The result's dims: the data's converted to NCHW (ForwardShape), H and W replaced by the
+ * size, converted back (BackwardShape), as TVM's InferStructInfoResize2D. */
+static PrimExpr **resized_dims(OpInferCtx *ctx, const PackedLayout *l, OpShape in, const Expr *size)
+{
+    PrimExpr *canon[WINDOW_MAX_RANK];
+    if (!ops_window_dims_to_canonical(ctx, l, in.dims, canon))
+        return NULL;
+    canon[2] = size->u.shape.values[0];
+    canon[3] = size->u.shape.values[1];
+    return ops_window_dims_from_canonical(l, canon, ctx->call->span);
+}
+
+/* OP-image.resize2d: data a tensor of the layout's rank (a layout that does not convert to
+ * NCHW is OpAttr; another rank OpShapeMismatch), size a 2-dim Shape (OpArgType,
+ * OpShapeMismatch); the data's dims with H and W from the size when both are known, else the
+ * rank only; out_dtype or the data's. The method, coordinate transformation and rounding
+ * names are topi's (OpAttr; TVM finds an unknown name only when legalizing). */
 StructInfo *misc_infer_resize2d(OpInferCtx *ctx)
 {
-    bool nhwc;
-    int h, w;
+    PackedLayout l;
     if (!ops_check_arity(ctx, 2, 2))
         return ops_infer_object(ctx);
     const StructInfo *x = ops_arg_tensor(ctx, 0), *s = x ? ops_arg_shape(ctx, 1) : NULL;
@@ -56,13 +62,15 @@ StructInfo *misc_infer_resize2d(OpInferCtx *ctx)
     if (s->u.shape.ndim != 2)
         return ops_infer_fail(ctx, "OpShapeMismatch", "size must have 2 dims, got %d",
                               s->u.shape.ndim);
-    const char *layout = ops_attr_str(ctx->call, "layout", "NCHW");
-    if (!layout_nhwc(layout, &nhwc))
-        return ops_infer_fail(ctx, "OpAttr", "resize2d does not read layout %s", layout);
+    const char *layout = ops_attr_str(ctx->call, "layout", "NCHW"),
+               *why = read_layout(ctx->call, &l);
+    if (why != NULL)
+        return ops_infer_fail(ctx, "OpAttr", "resize2d does not read layout %s: %s", layout, why);
     if (!check_names(ctx))
         return ops_infer_object(ctx);
-    if (x->u.tensor.ndim != 4 && x->u.tensor.ndim != -1)
-        return ops_infer_fail(ctx, "OpShapeMismatch", "data must be 4-D for %s, got rank %d",
+    int rank = l.axes.ndim;
+    if (x->u.tensor.ndim != rank && x->u.tensor.ndim != -1)
+        return ops_infer_fail(ctx, "OpShapeMismatch", "data must be %d-D for %s, got rank %d", rank,
                               layout, x->u.tensor.ndim);
     DataType dt = ops_attr_dtype(ctx->call, "out_dtype");
     if (dtype_is_void(dt))
@@ -70,13 +78,10 @@ StructInfo *misc_infer_resize2d(OpInferCtx *ctx)
     OpShape in = ops_shape_of(x);
     const Expr *size = ctx->call->u.call.args[1];
     if (in.dims == NULL || size->kind != EXPR_SHAPE)
-        return sinfo_tensor(NULL, dt, x->u.tensor.vdevice, 4, ctx->call->span);
-    spatial_axes(nhwc, &h, &w);
-    OpShape out = {MEM_ARRAY(PrimExpr *, 4), 4};
-    for (int k = 0; k < 4; k++)
-        out.dims[k] = in.dims[k];
-    out.dims[h] = size->u.shape.values[0];
-    out.dims[w] = size->u.shape.values[1];
+        return sinfo_tensor(NULL, dt, x->u.tensor.vdevice, rank, ctx->call->span);
+    OpShape out = {resized_dims(ctx, &l, in, size), rank};
+    if (out.dims == NULL)
+        return ops_infer_object(ctx);
     return ops_tensor_result(out, dt, x->u.tensor.vdevice, ctx->call->span);
 }
 
@@ -94,19 +99,30 @@ static void read_roi(const Expr *call, double *roi)
     }
 }
 
+/* The data's H and W axes; a layout that splits H or W (NCHW2h) is refused at run time:
+ * topi's resize2d reads NCHW, NHWC, NCHWxc and NCHWinic only, and no layout splits them. */
+static void spatial_axes(struct Interp *in, const Expr *call, ResizeParams *p)
+{
+    PackedLayout l;
+    if (read_layout(call, &l) != NULL)
+        misc_fail(in, call, "resize2d's layout does not convert to NCHW");
+    if (l.split[2] != 1 || l.split[3] != 1)
+        misc_fail(in, call, "resize2d cannot resize a layout that splits H or W");
+    p->h_axis = l.primal[2];
+    p->w_axis = l.primal[3];
+}
+
 static ResizeParams read_params(struct Interp *in, const Expr *call)
 {
     ResizeParams p;
-    const char *layout = ops_attr_str(call, "layout", "NCHW");
-    bool ok = layout_nhwc(layout, &p.nhwc) &&
-              kernels_resize_method(ops_attr_str(call, "method", "linear"), &p.method) &&
+    spatial_axes(in, call, &p);
+    bool ok = kernels_resize_method(ops_attr_str(call, "method", "linear"), &p.method) &&
               kernels_resize_coord(
                   ops_attr_str(call, "coordinate_transformation_mode", "half_pixel"), &p.coord) &&
               kernels_resize_rounding(ops_attr_str(call, "rounding_method", "round"), &p.rounding);
     if (!ok)
         misc_fail(in, call,
-                  "resize2d's layout, method, coordinate transformation or rounding "
-                  "is not one topi knows");
+                  "resize2d's method, coordinate transformation or rounding is not one topi knows");
     read_roi(call, p.roi);
     p.cubic_alpha = ops_attr_float(call, "cubic_alpha", -0.75);
     p.cubic_exclude = ops_attr_int(call, "cubic_exclude", 0) != 0;
@@ -114,22 +130,28 @@ static ResizeParams read_params(struct Interp *in, const Expr *call)
     return p;
 }
 
+/* The data's shape with H and W from the size; a packed sub-axis keeps its dim. */
 Value *misc_eval_resize2d(struct Interp *in, const Expr *call, Value **args, int nargs)
 {
-    int h, w;
     Tensor *x = ops_kernel_tensor(in, call, args, nargs, 0);
     const Value *size = ops_kernel_shape(in, call, args, nargs, 1);
     ResizeParams p = read_params(in, call);
-    if (x->ndim != 4 || size->u.shape.ndim != 2)
-        misc_fail(in, call, "resize2d needs 4-D data and a 2-dim size");
-    spatial_axes(p.nhwc, &h, &w);
-    int64_t shape[4];
-    memcpy(shape, x->shape, sizeof shape);
-    shape[h] = size->u.shape.dims[0];
-    shape[w] = size->u.shape.dims[1];
+    PackedLayout l;
+    read_layout(call, &l);
+    if (x->ndim != l.axes.ndim || size->u.shape.ndim != 2)
+        misc_fail(in, call, "resize2d needs data of the layout's rank and a 2-dim size");
+    for (int j = 0; j < x->ndim; j++)
+        if (l.factor[j] != 0 && x->shape[j] != l.factor[j])
+            misc_fail(in, call, "axis %d is a sub-axis of factor %lld, but its dim is %lld", j,
+                      (long long)l.factor[j], (long long)x->shape[j]);
+    int64_t shape[TENSOR_MAX_NDIM];
+    memcpy(shape, x->shape, sizeof(int64_t) * (size_t)x->ndim);
+    shape[p.h_axis] = size->u.shape.dims[0];
+    shape[p.w_axis] = size->u.shape.dims[1];
     DataType dt = ops_attr_dtype(call, "out_dtype");
-    Tensor *out = ops_kernel_new_tensor(in, call, dtype_is_void(dt) ? x->dtype : dt, 4, shape);
-    if (out->numel > 0 && (x->shape[h] == 0 || x->shape[w] == 0))
+    Tensor *out =
+        ops_kernel_new_tensor(in, call, dtype_is_void(dt) ? x->dtype : dt, x->ndim, shape);
+    if (out->numel > 0 && (x->shape[p.h_axis] == 0 || x->shape[p.w_axis] == 0))
         misc_fail(in, call, "resize2d cannot sample an empty image");
     kernels_resize2d(x, &p, out);
     return value_tensor(out);

@@ -191,6 +191,15 @@ static void check_qkv(struct Interp *in, const Expr *call, Tensor *const *t)
     bool heads_ok = q[2] == 0 || (k[2] != 0 && v[2] != 0 && q[2] % k[2] == 0 && q[2] % v[2] == 0);
     if (!heads_ok)
         norm_kernel_fail(in, call, "the query's heads are not a multiple of the key's and value's");
+    /* LIMIT-fuel: one unit per multiply-accumulate, before the work: every (batch, head,
+     * query, key) pair takes a dot product of the head dim and a weighted sum of the value
+     * dim; an overflow is more than any budget. */
+    int64_t units = 1, per_pair = 0;
+    bool over = __builtin_add_overflow(q[3], v[3], &per_pair);
+    const int64_t factors[5] = {q[0], q[2], q[1], k[1], per_pair};
+    for (int i = 0; i < 5; i++)
+        over = over || __builtin_mul_overflow(units, factors[i], &units);
+    interp_charge(in, over ? -1 : units, call->span);
 }
 
 static void check_bias(struct Interp *in, const Expr *call, const Tensor *q, const Tensor *k,

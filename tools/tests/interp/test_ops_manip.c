@@ -7,6 +7,7 @@
 #include "interp/ops/ops_manip_internal.h"
 #include "interp/structinfo/prover.h"
 #include "tools/tests/unit.h"
+#include "values/kernels/kernels_einsum.h"
 
 static Tensor *make(const char *dtype, int ndim, const int64_t *shape, const double *data)
 {
@@ -159,11 +160,28 @@ static void test_create_and_einsum(void)
     expect_data(kernel_trilu(make("int32", 2, s, x), 0, true, &err), low, 9);
     Tensor *m = make("float32", 2, s, x);
     Tensor *ops[2] = {m, m};
+    int ranks[2] = {2, 2};
+    EinsumSpec spec;
     double trace[1] = {15};
-    expect_data(kernel_einsum("ii->", ops, 1, dtype_float32(), &err), trace, 1);
+    CU_ASSERT_PTR_NULL(kernel_einsum_spec("ii->", ranks, 1, &spec));
+    expect_data(kernel_einsum(&spec, ops, dtype_float32(), &err), trace, 1);
     double mm0 = 1 * 1 + 2 * 4 + 3 * 7;
-    Tensor *p = kernel_einsum("ij,jk", ops, 2, dtype_float32(), &err);
+    CU_ASSERT_PTR_NULL(kernel_einsum_spec("ij, jk", ranks, 2, &spec));
+    Tensor *p = kernel_einsum(&spec, ops, dtype_float32(), &err);
     CU_ASSERT_EQUAL(tensor_get_f64(p, 0), mm0);
+    /* An ellipsis covers the leading dims; a label of dim 1 broadcasts against 3. */
+    double rowsum[3] = {6, 15, 24};
+    CU_ASSERT_PTR_NULL(kernel_einsum_spec("...j->...", ranks, 1, &spec));
+    expect_data(kernel_einsum(&spec, ops, dtype_float32(), &err), rowsum, 3);
+    int64_t s1[2] = {1, 3};
+    double one[3] = {1, 1, 2};
+    Tensor *bops[2] = {make("float32", 2, s1, one), m};
+    double bsum[3] = {1 + 2 + 6, 4 + 5 + 12, 7 + 8 + 18};
+    CU_ASSERT_PTR_NULL(kernel_einsum_spec("ij,ij->i", ranks, 2, &spec));
+    expect_data(kernel_einsum(&spec, bops, dtype_float32(), &err), bsum, 3);
+    CU_ASSERT_PTR_NOT_NULL(kernel_einsum_spec("i..j", ranks, 1, &spec));
+    CU_ASSERT_PTR_NOT_NULL(kernel_einsum_spec("ij->k", ranks, 1, &spec));
+    CU_ASSERT_PTR_NOT_NULL(kernel_einsum_spec("ijk...", ranks, 1, &spec));
 }
 
 /* ---- inference ---------------------------------------------------------------------------- */
@@ -266,7 +284,11 @@ static void test_infer_einsum(void)
     OpShape s = ops_shape_of(infer(manip_infer_einsum, call, args, 1, &dl));
     CU_ASSERT_TRUE_FATAL(s.dims != NULL);
     CU_ASSERT_TRUE(ops_dim_is(s.dims[0], 3) && ops_dim_is(s.dims[1], 2));
-    attrs_set(call->u.call.attrs, "subscripts", attr_str("...->", span_none()));
+    attrs_set(call->u.call.attrs, "subscripts", attr_str("...j", span_none()));
+    s = ops_shape_of(infer(manip_infer_einsum, call, args, 1, &dl));
+    CU_ASSERT_TRUE_FATAL(s.dims != NULL && s.ndim == 2);
+    CU_ASSERT_TRUE(ops_dim_is(s.dims[0], 2) && ops_dim_is(s.dims[1], 3));
+    attrs_set(call->u.call.attrs, "subscripts", attr_str("i.j->", span_none()));
     CU_ASSERT_EQUAL(infer(manip_infer_einsum, call, args, 1, &dl)->kind, SINFO_OBJECT);
     CU_ASSERT_STRING_EQUAL(diag_first(&dl)->code, "OpAttr");
 }

@@ -54,11 +54,28 @@ static void test_resize_nearest_asymmetric(void)
     tensor_set_f64(x, 0, 10);
     tensor_set_f64(x, 1, 20);
     ResizeParams p = {
-        false, RESIZE_NEAREST, RESIZE_ASYMMETRIC, RESIZE_ROUND, {0, 0, 0, 0}, -0.75, false, 0};
+        2, 3, RESIZE_NEAREST, RESIZE_ASYMMETRIC, RESIZE_ROUND, {0, 0, 0, 0}, -0.75, false, 0};
     kernels_resize2d(x, &p, out);
     /* 2 to 4 is an integral upscale: x / 2, whatever the rounding method */
     const double want[4] = {10, 10, 20, 20};
     for (int i = 0; i < 4; i++)
+        CU_ASSERT_EQUAL(tensor_get_f64(out, i), want[i]);
+}
+
+/* NCHW2c: H and W at axes 2 and 3, the packed channel axis 4 indexes its own image. */
+static void test_resize_packed(void)
+{
+    int64_t ishape[5] = {1, 1, 1, 2, 2}, oshape[5] = {1, 1, 1, 4, 2};
+    Tensor *x = tensor_new(dtype_float32(), 5, ishape),
+           *out = tensor_new(dtype_float32(), 5, oshape);
+    const double in[4] = {10, 1, 20, 2}; /* (w, c): (0, 0) (0, 1) (1, 0) (1, 1) */
+    for (int i = 0; i < 4; i++)
+        tensor_set_f64(x, i, in[i]);
+    ResizeParams p = {
+        2, 3, RESIZE_NEAREST, RESIZE_ASYMMETRIC, RESIZE_ROUND, {0, 0, 0, 0}, -0.75, false, 0};
+    kernels_resize2d(x, &p, out);
+    const double want[8] = {10, 1, 10, 1, 20, 2, 20, 2};
+    for (int i = 0; i < 8; i++)
         CU_ASSERT_EQUAL(tensor_get_f64(out, i), want[i]);
 }
 
@@ -123,6 +140,7 @@ UNIT_SUITE(ops_misc)
     CU_add_test(s, "quantize_ties_and_clip", test_quantize_ties_and_clip);
     CU_add_test(s, "dequantize_float16_zero_point", test_dequantize_float16_zero_point);
     CU_add_test(s, "resize_nearest_asymmetric", test_resize_nearest_asymmetric);
+    CU_add_test(s, "resize_packed", test_resize_packed);
     CU_add_test(s, "resize_rounding_names", test_resize_rounding_names);
     CU_add_test(s, "collapse_and_take_backward", test_collapse_and_take_backward);
     CU_add_test(s, "nms_suppression", test_nms_suppression);

@@ -233,6 +233,45 @@ def validate_jsonl(t, path, n):
         t.assertTrue(row["id"].endswith("#" + row["case"]))
 
 
+class ErrorList(unittest.TestCase):
+    """`errors:` pins every error the static checker reports (DIAG-1), through the built-in
+    adapter and through protocol 2; it is refused beside anything but a struct_info error."""
+
+    PROGRAM = """      @R.function
+      def main(x: R.Tensor((2, 3), "float32"), y: R.Tensor((4, 5), "float32")):
+          a = R.add(x, y)
+          b = R.multiply(a, x)
+          return b
+"""
+
+    def case_file(self, expect):
+        d = tempfile.mkdtemp()
+        path = os.path.join(d, "errors.yaml")
+        with open(path, "w") as f:
+            f.write("format: 1\ncases:\n  - id: c\n    description: d\n    spec: [DIAG-1]\n"
+                    "    program: |\n" + self.PROGRAM + "    expect:\n" + expect)
+        return path
+
+    def test_cascade_would_fail(self):
+        path = self.case_file("      error: {phase: struct_info}\n"
+                              "      errors: [OpShapeMismatch, OpArgType]\n")
+        for extra in ([], ["--adapter", "tools/adapters/relax-ref", "--adapter-protocol", "2"]):
+            p, _ = conform(*extra, path)
+            self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+            self.assertIn("expected the errors [OpShapeMismatch, OpArgType], got "
+                          "[OpShapeMismatch]", p.stdout)
+        path = self.case_file("      error: {phase: struct_info}\n      errors: [OpShapeMismatch]\n")
+        for extra in ([], ["--adapter", "tools/adapters/relax-ref", "--adapter-protocol", "2"]):
+            p, _ = conform(*extra, path)
+            self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+
+    def test_only_with_a_struct_info_error(self):
+        path = self.case_file("      valid: true\n      errors: [OpShapeMismatch]\n")
+        p, _ = conform(path)
+        self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+        self.assertIn("case error [CaseSchema]: errors is only allowed with a struct_info error", p.stdout + p.stderr)
+
+
 class LegacyUpgrade(unittest.TestCase):
     """`relax print --syntax current` upgrades a legacy program; parse --syntax current
     reads today's syntax only."""

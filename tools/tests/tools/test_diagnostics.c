@@ -252,7 +252,7 @@ static int sinfo_error_count(const char *program, DiagList *errors)
     return errors->n;
 }
 
-/* DIAG-poison: one bad call is reported once, not again at each later use of its result
+/* DIAG-1: one bad call is reported once, not again at each later use of its result
  * (an operator, a tuple and its item, an annotation, a MatchCast, an If, the return), while
  * a second, independent mistake is still reported. */
 static void test_no_cascade(void)

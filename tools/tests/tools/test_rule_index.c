@@ -92,14 +92,16 @@ static void test_fired_line(void)
     Case *c = fixture_case();
     CU_ASSERT_PTR_NOT_NULL_FATAL(c);
     const char *line = rule_index_fired_line(c, "PASS", "E-13 FN-2");
-    CU_ASSERT_STRING_EQUAL(line, "{\"id\":\"t.yaml#c\",\"outcome\":\"PASS\",\"success\":true,"
-                                 "\"named\":[\"E-13\",\"E-7\",\"FN-2\"],\"errors\":[\"FN-2\"],"
-                                 "\"fired\":[\"E-13\",\"FN-2\"]}\n");
+    CU_ASSERT_STRING_EQUAL(
+        line, "{\"id\":\"t.yaml#c\",\"outcome\":\"PASS\",\"success\":true,"
+              "\"rejects\":true,\"named\":[\"E-13\",\"E-7\",\"FN-2\"],\"errors\":[\"FN-2\"],"
+              "\"fired\":[\"E-13\",\"FN-2\"]}\n");
 }
 
 /* Records read back, and counted: a passing case expecting success is positive for what it
- * fires; one expecting an error is negative for that error's rule only; a failing case
- * counts as firing, and as evidence neither way. */
+ * fires; one expecting an error (rejects; in a record without the key, one that names an
+ * expected error) is negative for what it fires, and its own for that error's rule; a
+ * failing case counts as firing, and as evidence neither way. */
 static void test_fired_counts(void)
 {
     const char *dir = getenv("TMPDIR");
@@ -139,9 +141,13 @@ static void test_fired_counts(void)
     CU_ASSERT_EQUAL(ri->fired[e7], 2);
     CU_ASSERT_EQUAL(ri->positive[e7], 1);
     CU_ASSERT_EQUAL(ri->negative[e7], 1);
+    CU_ASSERT_EQUAL(ri->own[e7], 1);
     CU_ASSERT_EQUAL(ri->fired[e13], 3);
     CU_ASSERT_EQUAL(ri->positive[e13], 1); /* a#3 failed: no evidence */
-    CU_ASSERT_EQUAL(ri->negative[e13], 0); /* a#2's error is E-7's, not E-13's */
+    CU_ASSERT_EQUAL(ri->negative[e13], 1); /* a#2 is rejected, E-13 fired on the way */
+    CU_ASSERT_EQUAL(ri->own[e13], 0);      /* a#2's error is E-7's, not E-13's */
+    CU_ASSERT_TRUE(cases[1].rejects);
+    CU_ASSERT_FALSE(cases[0].rejects);
 }
 
 UNIT_SUITE(rule_index)

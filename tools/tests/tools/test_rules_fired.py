@@ -108,12 +108,19 @@ class RulesFired(unittest.TestCase):
         rows = {}
         for line in p.stdout.splitlines():
             cells = line.split()
-            if len(cells) == 5 and cells[1].isdigit():
+            if len(cells) == 6 and cells[1].isdigit():
                 rows[cells[0]] = tuple(int(c) for c in cells[1:])
-        # named counts the corpus (spec-tests); fired, positive, negative count the file.
-        # FN-2 checks both cases' arguments: the value case passes it, the error case fails it.
-        self.assertEqual(rows["FN-2"][1:], (2, 1, 1))
-        self.assertEqual(rows["E-7"][1:], (1, 1, 0))  # only the value case evaluates x[1]
+        # named counts the corpus (spec-tests); fired, positive, negative and own (the
+        # negative cases whose expected error is the rule's) count the file. FN-2 checks both
+        # cases' arguments: the value case passes it, the error case fails it.
+        self.assertEqual(rows["FN-2"][1:], (2, 1, 1, 1))
+        self.assertEqual(rows["E-7"][1:], (1, 1, 0, 0))  # only the value case evaluates x[1]
+        # The kinds of rule listed apart: judging rules need no negative case, DIAG-* no
+        # positive one, and the legacy contrasts fire for none.
+        self.assertIn("judging rules (need no negative case) (5): RESULT-1 RESULT-2 RESULT-3 "
+                      "TOL-1 SINFO-CMP-1", p.stdout)
+        self.assertIn("diagnostic rules (need no positive case) (1): DIAG-1", p.stdout)
+        self.assertIn("legacy contrasts (fire for no case) (6): LEG-15", p.stdout)
         self.assertIn("fire for a positive and a negative case", p.stdout)
         self.assertEqual(p.returncode, 1)  # most rules fire for neither here
 
