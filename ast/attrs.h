@@ -18,10 +18,11 @@ typedef enum AttrKind {
     ATTR_INT,
     ATTR_FLOAT,
     ATTR_STR,
-    ATTR_LIST, /* u.list; written [a, b] (a Python tuple is read as a list) */
-    ATTR_DICT, /* u.dict */
-    ATTR_EXPR, /* u.expr: a Relax expression given as a keyword argument */
+    ATTR_LIST,      /* u.list; written [a, b] (a Python tuple is read as a list) */
+    ATTR_DICT,      /* u.dict */
+    ATTR_EXPR,      /* u.expr: a Relax expression given as a keyword argument */
     ATTR_INDEX_MAP, /* u.index_map: TIR's IndexMap, written T.index_map(lambda i, j: (...)) */
+    ATTR_VERBATIM,  /* u.s: a TIR attribute kept as its text (a buffer's name, T.target(...)) */
 } AttrKind;
 
 typedef struct AttrValue {

@@ -94,7 +94,8 @@ typedef struct Expr {
     Span span;
     StructInfo *sinfo; /* derived StructInfo; NULL until derived */
     /* EXPR_EXTERN_FUNC: the FuncStructInfo written in R.ExternFunc(name, R.Callable(...)), or
-     * NULL for the default (opaque, impure). */
+     * NULL for the default (opaque, impure). EXPR_CONSTANT: the DTensor StructInfo of an
+     * R.dist.const (SPEC_NOTES §4.24), or NULL. */
     StructInfo *extern_sinfo;
     union {
         ConstData *constant;

@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "ast/dist.h"
 #include "ast/mem.h"
 
 IRModule *module_new(const char *file)
@@ -39,4 +40,14 @@ GlobalVar *globalvar_new(const char *name, Span span)
     g->name = name;
     g->span = span;
     return g;
+}
+
+struct DeviceMesh *module_device_mesh(const IRModule *mod, const char *name, int index)
+{
+    for (int i = 0; mod != NULL && i < mod->nmesh_groups; i++) {
+        const MeshGroup *g = &mod->mesh_groups[i];
+        if (strcmp(g->name, name) == 0)
+            return index >= 0 && index < g->n ? g->meshes[index] : NULL;
+    }
+    return NULL;
 }

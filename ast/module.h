@@ -33,6 +33,8 @@ typedef struct IRModule {
     int cap;
     VDevice **vdevices; /* global_info["vdevice"], in order */
     int nvdevices;
+    struct MeshGroup *mesh_groups; /* global_info lists of R.device_mesh, in order (DIST-1) */
+    int nmesh_groups;
     Attrs *global_infos_other; /* other global_info kinds, kept for printing; never NULL */
     Attrs *attrs;              /* I.module_attrs; never NULL */
     bool is_lone_function;     /* parsed from a lone @R.function */
@@ -43,5 +45,7 @@ IRModule *module_new(const char *file);
 ModuleFunc *module_add(IRModule *mod, GlobalVar *gvar, ModuleFuncKind kind);
 ModuleFunc *module_lookup(const IRModule *mod, const char *name);
 GlobalVar *globalvar_new(const char *name, Span span);
+/* DIST-1: the mesh `name[index]` of the module's global infos, or NULL. */
+struct DeviceMesh *module_device_mesh(const IRModule *mod, const char *name, int index);
 
 #endif

@@ -11,6 +11,8 @@
 #include "ast/primexpr.h"
 
 struct Expr;
+struct DeviceMesh;
+struct Placement;
 
 /* VDevice(target, vdevice_id, memory_scope). The target is a tag ("llvm", "cuda") or a
  * config dictionary ({"kind": "cuda", ...}); target_kind is the tag or the config's kind. */
@@ -29,6 +31,7 @@ typedef enum StructInfoKind {
     SINFO_TENSOR,
     SINFO_TUPLE,
     SINFO_FUNC,
+    SINFO_DTENSOR, /* the distributed dialect's R.DTensor (ast/dist.h) */
 } StructInfoKind;
 
 typedef struct StructInfo {
@@ -64,6 +67,13 @@ typedef struct StructInfo {
             bool purity;
             const char *derive_func; /* NULL when absent */
         } func;
+        struct {
+            struct StructInfo *tensor; /* SINFO_TENSOR: shape, dtype, ndim */
+            const char *mesh_name;     /* the global info list holding the mesh */
+            int mesh_index;
+            struct DeviceMesh *mesh;
+            struct Placement *placement;
+        } dtensor;
     } u;
 } StructInfo;
 

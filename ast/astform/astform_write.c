@@ -7,6 +7,7 @@
 
 #include "ast/astform/astform.h"
 #include "ast/astform/astform_read.h"
+#include "ast/dist.h"
 #include "ast/mem.h"
 #include "ast/print/printer.h"
 #include "ast/scalar.h"
@@ -348,6 +349,8 @@ static YNode *w_attr(Writer *w, const AttrValue *v)
         n->tag = "!index_map";
         return n;
     }
+    case ATTR_VERBATIM: /* only inside PrimFuncs, which the ast: form writes as text */
+        return y_str(v->u.s);
     }
     return y_plain("null");
 }
@@ -445,6 +448,15 @@ static YNode *w_sinfo(Writer *w, const StructInfo *s)
         return y_node("TupleStructInfo", w_sinfos(w, s->u.tuple.fields, s->u.tuple.n));
     case SINFO_FUNC:
         return w_func_sinfo(w, s);
+    case SINFO_DTENSOR: {
+        /* Outside the spec's grammar (§4.24): written for reading, not read back. */
+        YNode *m = y_new(Y_MAP);
+        y_put(m, "tensor_sinfo", w_tensor(w, s->u.dtensor.tensor));
+        y_put(m, "device_mesh",
+              y_str(mem_printf("%s[%d]", s->u.dtensor.mesh_name, s->u.dtensor.mesh_index)));
+        y_put(m, "placement", y_str(dist_placement_str(s->u.dtensor.placement)));
+        return y_node("DTensorStructInfo", m);
+    }
     }
     return y_plain("null");
 }

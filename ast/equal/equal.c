@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ast/dist.h"
 #include "ast/equal/equal_internal.h"
 #include "ast/mem.h"
 
@@ -73,8 +74,10 @@ static bool eq_index_map(EqCtx *c, const AttrValue *a, const AttrValue *b)
         a->u.index_map.nresults != b->u.index_map.nresults)
         return eq_fail(c, "index maps of different arity");
     for (int i = 0; i < a->u.index_map.nparams; i++)
-        EQ_CHECK(c, eq_tvar(c, a->u.index_map.params[i], b->u.index_map.params[i]), "index_map "
-                 "param %d", i);
+        EQ_CHECK(c, eq_tvar(c, a->u.index_map.params[i], b->u.index_map.params[i]),
+                 "index_map "
+                 "param %d",
+                 i);
     for (int i = 0; i < a->u.index_map.nresults; i++)
         EQ_CHECK(c, eq_prim(c, a->u.index_map.results[i], b->u.index_map.results[i]),
                  "index_map result %d", i);
@@ -114,6 +117,8 @@ static bool eq_attr(EqCtx *c, const AttrValue *a, const AttrValue *b)
         return eq_expr(c, a->u.expr, b->u.expr);
     case ATTR_INDEX_MAP:
         return eq_index_map(c, a, b);
+    case ATTR_VERBATIM:
+        return strcmp(a->u.s, b->u.s) == 0 || eq_fail(c, "attribute %s vs %s", a->u.s, b->u.s);
     }
     return false;
 }
@@ -221,6 +226,13 @@ static bool eq_sinfo_c(EqCtx *c, const StructInfo *a, const StructInfo *b)
         return eq_sinfo_list(c, a->u.tuple.fields, b->u.tuple.fields, a->u.tuple.n);
     case SINFO_FUNC:
         return eq_func_sinfo(c, a, b);
+    case SINFO_DTENSOR:
+        if (!dist_mesh_equal(a->u.dtensor.mesh, b->u.dtensor.mesh))
+            return eq_fail(c, "device meshes differ");
+        if (!dist_placement_equal(a->u.dtensor.placement, b->u.dtensor.placement))
+            return eq_fail(c, "placements differ");
+        EQ_CHECK(c, eq_sinfo_c(c, a->u.dtensor.tensor, b->u.dtensor.tensor), "tensor_sinfo");
+        return true;
     }
     return false;
 }
@@ -349,6 +361,10 @@ bool eq_expr(EqCtx *c, const Expr *a, const Expr *b)
         return eq_fail(c, "expression kinds differ");
     switch (a->kind) {
     case EXPR_CONSTANT:
+        if ((a->extern_sinfo == NULL) != (b->extern_sinfo == NULL))
+            return eq_fail(c, "R.dist.const on one side only");
+        EQ_CHECK(c, a->extern_sinfo == NULL || eq_sinfo_c(c, a->extern_sinfo, b->extern_sinfo),
+                 "struct_info");
         return eq_const(c, a->u.constant, b->u.constant);
     case EXPR_VAR:
         return eq_var(c, a->u.var, b->u.var);
@@ -430,6 +446,16 @@ static bool eq_module(EqCtx *c, const IRModule *a, const IRModule *b)
     for (int i = 0; i < a->nvdevices; i++)
         EQ_CHECK(c, eq_vdevice(c, a->vdevices[i], b->vdevices[i]), "global_infos/vdevice[%d]", i);
     EQ_CHECK(c, eq_attrs(c, a->global_infos_other, b->global_infos_other), "global_infos");
+    if (a->nmesh_groups != b->nmesh_groups)
+        return eq_fail(c, "device mesh lists %d vs %d", a->nmesh_groups, b->nmesh_groups);
+    for (int i = 0; i < a->nmesh_groups; i++) {
+        const MeshGroup *ga = &a->mesh_groups[i], *gb = &b->mesh_groups[i];
+        if (strcmp(ga->name, gb->name) != 0 || ga->n != gb->n)
+            return eq_fail(c, "device mesh list %s differs", ga->name);
+        for (int j = 0; j < ga->n; j++)
+            if (!dist_mesh_equal(ga->meshes[j], gb->meshes[j]))
+                return eq_fail(c, "device mesh %s[%d] differs", ga->name, j);
+    }
     EQ_CHECK(c, eq_attrs(c, a->attrs, b->attrs), "module_attrs");
     return true;
 }

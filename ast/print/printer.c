@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <string.h>
 
+#include "ast/dist.h"
 #include "ast/print/literal.h"
 #include "ast/print/printer_internal.h"
 
@@ -262,6 +263,9 @@ static void hoist_sinfo(Hoist *h, const StructInfo *s)
             for (int i = 0; i < s->u.func.nparams; i++)
                 hoist_sinfo(h, s->u.func.params[i]);
         hoist_sinfo(h, s->u.func.ret);
+        return;
+    case SINFO_DTENSOR:
+        hoist_sinfo(h, s->u.dtensor.tensor);
         return;
     }
 }
@@ -693,35 +697,90 @@ static void print_vdevice(Printer *p, const VDevice *vd)
     strbuf_addc(&p->out, ')');
 }
 
+/* DIST-1: R.device_mesh(shape, I.Range(begin, end)) or R.device_mesh(shape, [ids]). */
+static void print_mesh(Printer *p, const DeviceMesh *m)
+{
+    strbuf_add(&p->out, "R.device_mesh((");
+    for (int i = 0; i < m->ndim; i++)
+        strbuf_addf(&p->out, "%s%lld", i > 0 ? ", " : "", (long long)m->shape[i]);
+    strbuf_add(&p->out, m->ndim == 1 ? ",), " : "), ");
+    if (m->has_range) {
+        strbuf_addf(&p->out, "I.Range(%lld, %lld))", (long long)m->range_begin,
+                    (long long)m->range_end);
+        return;
+    }
+    strbuf_addc(&p->out, '[');
+    for (int i = 0; i < m->ndevices; i++)
+        strbuf_addf(&p->out, "%s%lld", i > 0 ? ", " : "", (long long)m->device_ids[i]);
+    strbuf_add(&p->out, "])");
+}
+
+/* One global info list: vdevices (-1), a mesh group (its index + 1000000), another (its
+ * attrs index). */
+static void print_global_info(Printer *p, const IRModule *mod, int which)
+{
+    if (which == -1) {
+        strbuf_add(&p->out, "\"vdevice\": [");
+        for (int j = 0; j < mod->nvdevices; j++) {
+            strbuf_add(&p->out, j > 0 ? ", " : "");
+            print_vdevice(p, mod->vdevices[j]);
+        }
+        strbuf_addc(&p->out, ']');
+        return;
+    }
+    if (which >= 1000000) {
+        const MeshGroup *g = &mod->mesh_groups[which - 1000000];
+        literal_add_string(&p->out, g->name);
+        strbuf_add(&p->out, ": [");
+        for (int j = 0; j < g->n; j++) {
+            strbuf_add(&p->out, j > 0 ? ", " : "");
+            print_mesh(p, g->meshes[j]);
+        }
+        strbuf_addc(&p->out, ']');
+        return;
+    }
+    literal_add_string(&p->out, mod->global_infos_other->keys[which]);
+    strbuf_add(&p->out, ": ");
+    printer_emit_attr(p, &p->out, mod->global_infos_other->values[which]);
+}
+
+static const char *global_info_key(const IRModule *mod, int which)
+{
+    if (which == -1)
+        return "vdevice";
+    if (which >= 1000000)
+        return mod->mesh_groups[which - 1000000].name;
+    return mod->global_infos_other->keys[which];
+}
+
+/* The lists in key order. */
 static void print_global_infos(Printer *p, const IRModule *mod)
 {
     const Attrs *other = mod->global_infos_other;
-    if (mod->nvdevices == 0 && other->n == 0)
+    int n = other->n + mod->nmesh_groups + (mod->nvdevices > 0);
+    if (n == 0)
         return;
-    int *order = printer_sorted_keys(other);
-    bool vdev_done = mod->nvdevices == 0;
-    const char *sep = "";
+    int *order = MEM_ARRAY(int, n);
+    int k = 0;
+    for (int i = 0; i < other->n; i++)
+        order[k++] = i;
+    for (int i = 0; i < mod->nmesh_groups; i++)
+        order[k++] = 1000000 + i;
+    if (mod->nvdevices > 0)
+        order[k++] = -1;
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && strcmp(global_info_key(mod, order[j - 1]),
+                                        global_info_key(mod, order[j])) > 0;
+             j--) {
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
     printer_line_start(p);
     strbuf_add(&p->out, "I.module_global_infos({");
-    for (int i = 0; i <= other->n; i++) {
-        const char *key = i < other->n ? other->keys[order[i]] : NULL;
-        if (!vdev_done && (key == NULL || strcmp(key, "vdevice") > 0)) {
-            strbuf_addf(&p->out, "%s\"vdevice\": [", sep);
-            for (int j = 0; j < mod->nvdevices; j++) {
-                strbuf_add(&p->out, j > 0 ? ", " : "");
-                print_vdevice(p, mod->vdevices[j]);
-            }
-            strbuf_addc(&p->out, ']');
-            sep = ", ";
-            vdev_done = true;
-        }
-        if (key == NULL)
-            break;
-        strbuf_add(&p->out, sep);
-        literal_add_string(&p->out, key);
-        strbuf_add(&p->out, ": ");
-        printer_emit_attr(p, &p->out, other->values[order[i]]);
-        sep = ", ";
+    for (int i = 0; i < n; i++) {
+        strbuf_add(&p->out, i > 0 ? ", " : "");
+        print_global_info(p, mod, order[i]);
     }
     strbuf_add(&p->out, "})\n");
 }

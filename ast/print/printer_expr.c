@@ -120,6 +120,9 @@ void printer_emit_attr(Printer *p, StrBuf *sb, const AttrValue *v)
     case ATTR_INDEX_MAP:
         emit_index_map(p, sb, v);
         return;
+    case ATTR_VERBATIM:
+        strbuf_add(sb, v->u.s);
+        return;
     }
 }
 
@@ -202,6 +205,16 @@ static void emit_nested(StrBuf *sb, const ConstData *c, int level, int64_t offse
         emit_nested(sb, c, level + 1, offset * c->shape[level] + i);
     }
     strbuf_addc(sb, ']');
+}
+
+/* DIST-4: R.dist.const(value, R.DTensor(...)) for a constant of DTensor StructInfo. */
+static void emit_dist_constant(Printer *p, StrBuf *sb, const Expr *e)
+{
+    strbuf_add(sb, "R.dist.const(");
+    emit_nested(sb, e->u.constant, 0, 0);
+    strbuf_add(sb, ", ");
+    printer_emit_sinfo(p, sb, e->extern_sinfo);
+    strbuf_addc(sb, ')');
 }
 
 static void emit_constant(StrBuf *sb, const ConstData *c)
@@ -291,7 +304,10 @@ void printer_emit_expr(Printer *p, StrBuf *sb, const Expr *e)
     }
     switch (e->kind) {
     case EXPR_CONSTANT:
-        emit_constant(sb, e->u.constant);
+        if (e->extern_sinfo != NULL)
+            emit_dist_constant(p, sb, e);
+        else
+            emit_constant(sb, e->u.constant);
         return;
     case EXPR_VAR:
         strbuf_add(sb, printer_var_name(p, e->u.var));
@@ -438,9 +454,20 @@ static void emit_call_dps(Printer *p, StrBuf *sb, const Expr *e, const char *nam
     strbuf_addc(sb, ')');
 }
 
+/* DIST-4: call_tir with a DTensor output prints as R.dist.call_tir, as TVM prints it. */
+static bool has_dtensor(const StructInfo *s)
+{
+    if (s->kind == SINFO_TUPLE)
+        for (int i = 0; i < s->u.tuple.n; i++)
+            if (s->u.tuple.fields[i]->kind == SINFO_DTENSOR)
+                return true;
+    return s->kind == SINFO_DTENSOR;
+}
+
 static bool is_dps_form(const char *name)
 {
     return strcmp(name, "relax.call_tir") == 0 || strcmp(name, "relax.call_tir_inplace") == 0 ||
+           strcmp(name, "relax.dist.call_tir_local_view") == 0 ||
            strcmp(name, "relax.call_dps_packed") == 0 ||
            strcmp(name, "relax.call_tir_with_grad") == 0;
 }
@@ -498,7 +525,8 @@ static void emit_op_call(Printer *p, StrBuf *sb, const Expr *e)
     const char *name = e->u.call.op->u.op_name;
     if (is_dps_form(name) && (e->u.call.nargs == 2 || e->u.call.nargs == 3) &&
         e->u.call.nsinfo_args == 1) {
-        emit_call_dps(p, sb, e, name + 6);
+        bool dist = strcmp(name, "relax.call_tir") == 0 && has_dtensor(e->u.call.sinfo_args[0]);
+        emit_call_dps(p, sb, e, dist ? "dist.call_tir" : name + 6);
         return;
     }
     if (emit_format_call(p, sb, e, name))
@@ -545,8 +573,8 @@ static void emit_call_expr(Printer *p, StrBuf *sb, const Expr *e)
         if (e->u.call.nargs > 0)
             strbuf_add(sb, ", ");
     } else {
-        bool paren = op->kind != EXPR_VAR && op->kind != EXPR_GLOBAL_VAR &&
-                     op->kind != EXPR_EXTERN_FUNC;
+        bool paren =
+            op->kind != EXPR_VAR && op->kind != EXPR_GLOBAL_VAR && op->kind != EXPR_EXTERN_FUNC;
         if (paren)
             strbuf_addc(sb, '(');
         printer_emit_expr(p, sb, op);

@@ -3,6 +3,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "ast/dist.h"
+#include "ast/mem.h"
 #include "ast/print/literal.h"
 #include "ast/print/printer_internal.h"
 #include "ast/rule.h"
@@ -446,6 +448,37 @@ static void emit_callable(Printer *p, StrBuf *sb, const StructInfo *s)
     strbuf_addc(sb, ')');
 }
 
+/* DIST-1: TVM's form, R.DTensor(shape, dtype, "mesh[i]", "placement"); once the shape or
+ * the dtype is missing, the rest goes by keyword, and ndim only without a shape. */
+static void emit_dtensor(Printer *p, StrBuf *sb, const StructInfo *s)
+{
+    rule_fired("DIST-3");
+    const StructInfo *t = s->u.dtensor.tensor;
+    const Expr *shape = t->u.tensor.shape;
+    bool kw = shape == NULL;
+    const char *sep = "";
+    strbuf_add(sb, "R.DTensor(");
+    if (shape != NULL && shape->kind == EXPR_SHAPE)
+        emit_dims_tuple(p, sb, shape->u.shape.values, shape->u.shape.n);
+    else if (shape != NULL)
+        printer_emit_expr(p, sb, shape);
+    if (shape != NULL)
+        sep = ", ";
+    if (!dtype_is_void(t->u.tensor.dtype)) {
+        strbuf_addf(sb, kw ? "%sdtype=\"%s\"" : "%s\"%s\"", sep, dtype_str(t->u.tensor.dtype));
+        sep = ", ";
+    } else {
+        kw = true;
+    }
+    strbuf_addf(sb, kw ? "%sdevice_mesh=" : "%s", sep);
+    literal_add_string(sb, mem_printf("%s[%d]", s->u.dtensor.mesh_name, s->u.dtensor.mesh_index));
+    strbuf_add(sb, kw ? ", placement=" : ", ");
+    literal_add_string(sb, dist_placement_str(s->u.dtensor.placement));
+    if (shape == NULL && t->u.tensor.ndim != -1)
+        strbuf_addf(sb, ", ndim=%d", t->u.tensor.ndim);
+    strbuf_addc(sb, ')');
+}
+
 /* TS-3.2: each StructInfo kind has exactly one canonical printed form. */
 void printer_emit_sinfo(Printer *p, StrBuf *sb, const StructInfo *s)
 {
@@ -482,6 +515,9 @@ void printer_emit_sinfo(Printer *p, StrBuf *sb, const StructInfo *s)
         return;
     case SINFO_FUNC:
         emit_callable(p, sb, s);
+        return;
+    case SINFO_DTENSOR:
+        emit_dtensor(p, sb, s);
         return;
     }
 }

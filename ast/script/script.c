@@ -144,6 +144,8 @@ static void read_global_infos(ScriptCtx *ctx, const PyExpr *call)
         const PyExpr *v = d->u.dict.values[i];
         if (k->kind != PY_STR || (v->kind != PY_LIST && v->kind != PY_TUPLE))
             script_fail(ctx, "BadArguments", k->span, "global infos map names to lists");
+        if (script_dist_global_info(ctx, k->u.str, v))
+            continue;
         if (strcmp(k->u.str, "vdevice") == 0) {
             VDevice **all = MEM_ARRAY(VDevice *, m->nvdevices + v->u.seq.n + 1);
             for (int j = 0; j < m->nvdevices; j++)

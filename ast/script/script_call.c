@@ -180,7 +180,9 @@ static Expr *call_tir_form(ScriptCtx *ctx, const PyExpr *c, const char *fname)
     const PyExpr *tv = a.slot[n - 1];
     if (tv && tv->kind != PY_NONE)
         args[nargs++] = tir_vars(ctx, tv);
-    Expr *call = make_call(mem_printf("relax.%s", fname), args, nargs, c->span);
+    /* DIST-4: R.dist.call_tir is call_tir with DTensor outputs, as in TVM. */
+    const char *op = strcmp(fname, "dist.call_tir") == 0 ? "call_tir" : fname;
+    Expr *call = make_call(mem_printf("relax.%s", op), args, nargs, c->span);
     StructInfo **s = MEM_ARRAY(StructInfo *, 1);
     s[0] = out_sinfo(ctx, a.slot[out]);
     call->u.call.sinfo_args = s;
@@ -874,6 +876,8 @@ static const struct {
     {"call_tir", call_tir_form},
     {"call_tir_inplace", call_tir_form},
     {"call_tir_with_grad", call_tir_form},
+    {"dist.call_tir", call_tir_form},
+    {"dist.call_tir_local_view", call_tir_form},
     {"call_dps_packed", call_dps_packed},
     {"call_packed", call_packed_form},
     {"call_pure_packed", call_packed_form},
@@ -906,5 +910,7 @@ Expr *script_relax_call(ScriptCtx *ctx, const PyExpr *call, const char *path)
         rule_fired("TS-7"); /* a builtin call form */
         return forms[i].fn(ctx, call, forms[i].name);
     }
+    if (strncmp(path, "dist.", 5) == 0)
+        return script_dist_call(ctx, call, path + 5);
     return op_call(ctx, call, path);
 }

@@ -200,6 +200,11 @@ Expr *script_const(ScriptCtx *ctx, const PyExpr *call)
     return read_const(ctx, value, dtype, call->span);
 }
 
+Expr *script_const_of(ScriptCtx *ctx, const PyExpr *value, const PyExpr *dtype, Span span)
+{
+    return read_const(ctx, value, dtype, span);
+}
+
 Expr *script_literal_const(ScriptCtx *ctx, const PyExpr *e)
 {
     return read_const(ctx, e, NULL, e->span);

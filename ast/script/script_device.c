@@ -102,3 +102,65 @@ Expr *script_hint_on_device(ScriptCtx *ctx, const PyExpr *c, const char *fname)
     }
     return call;
 }
+
+bool script_is_vdevice_call(ScriptCtx *ctx, const PyExpr *e)
+{
+    ScriptNs ns;
+    const char *path = e->kind == PY_CALL ? script_dotted(ctx, e->u.call.func, &ns) : NULL;
+    /* tvm.ir.VDevice reads as I.VDevice: tvm.ir is the IR namespace */
+    return path != NULL && ((ns == NS_TVM && strcmp(path, "ir.VDevice") == 0) ||
+                            (ns == NS_IR && strcmp(path, "VDevice") == 0));
+}
+
+/* VDEV-1: vdevice_obj -> 'tvm.ir.VDevice' '(' STRING [',' INT [',' STRING]] ')' (keywords
+ * target, vdevice_id, memory_scope). TVM's object need not be in the global infos; the
+ * reference names every vdevice there, so it is the module's equal one (same target kind,
+ * id and scope), declared when there is none (SPEC_NOTES §4.3). */
+const char *script_vdevice_ref(ScriptCtx *ctx, const PyExpr *e)
+{
+    rule_fired("VDEV-1");
+    static const char *const names[] = {"target", "vdevice_id", "memory_scope"};
+    const PyExpr *slot[3] = {NULL, NULL, NULL};
+    if (e->u.call.nargs > 3)
+        script_fail(ctx, "BadArguments", e->span, "tvm.ir.VDevice takes at most 3 arguments");
+    for (int i = 0; i < e->u.call.nargs; i++)
+        slot[i] = e->u.call.args[i];
+    for (int k = 0; k < e->u.call.nkw; k++) {
+        int i = 0;
+        while (i < 3 && strcmp(names[i], e->u.call.kw_names[k]) != 0)
+            i++;
+        if (i == 3 || slot[i] != NULL)
+            script_fail(ctx, "UnknownKeyword", e->u.call.kw_spans[k],
+                        "tvm.ir.VDevice takes target, vdevice_id, memory_scope");
+        slot[i] = e->u.call.kw_values[k];
+    }
+    if (slot[0] == NULL || slot[0]->kind != PY_STR ||
+        (slot[1] != NULL && slot[1]->kind != PY_INT) ||
+        (slot[2] != NULL && slot[2]->kind != PY_STR))
+        script_fail(ctx, "BadArguments", e->span,
+                    "tvm.ir.VDevice takes a target string, an int id and a scope string");
+    if (ctx->mod->is_lone_function)
+        script_fail(ctx, "BadArguments", e->span, "a VDevice needs a module to declare it");
+    VDevice want = {.target_kind = slot[0]->u.str,
+                    .vdevice_id = slot[1] ? (int)slot[1]->u.int_value : 0,
+                    .memory_scope = slot[2] ? slot[2]->u.str : "global",
+                    .span = e->span};
+    IRModule *m = ctx->mod;
+    int ordinal = 0;
+    for (int i = 0; i < m->nvdevices; i++) {
+        const VDevice *v = m->vdevices[i];
+        if (strcmp(v->target_kind, want.target_kind) != 0)
+            continue;
+        if (v->vdevice_id == want.vdevice_id && strcmp(v->memory_scope, want.memory_scope) == 0)
+            return mem_printf("%s:%d", want.target_kind, ordinal);
+        ordinal++;
+    }
+    VDevice **all = MEM_ARRAY(VDevice *, m->nvdevices + 1);
+    for (int i = 0; i < m->nvdevices; i++)
+        all[i] = m->vdevices[i];
+    all[m->nvdevices] = MEM_NEW(VDevice);
+    *all[m->nvdevices] = want;
+    m->vdevices = all;
+    m->nvdevices++;
+    return mem_printf("%s:%d", want.target_kind, ordinal);
+}

@@ -96,6 +96,10 @@ PrimClass script_prim_class(ScriptCtx *ctx, const PyExpr *e)
         return s && (s->kind == SYM_TIRVAR || s->kind == SYM_PRIM) ? PCLASS_PRIM : PCLASS_OTHER;
     }
     case PY_CALL:
+        if (e->u.call.func->kind == PY_ATTR && strcmp(e->u.call.func->u.attr.attr, "astype") == 0)
+            return script_prim_class(ctx, e->u.call.func->u.attr.value) == PCLASS_PRIM
+                       ? PCLASS_PRIM
+                       : PCLASS_OTHER; /* TS-6: a PrimExpr's astype is a cast */
         return is_tir_call(ctx, e) ? PCLASS_PRIM : PCLASS_OTHER;
     case PY_BINOP:
         return join(script_prim_class(ctx, e->u.binop.left),
@@ -262,6 +266,14 @@ static bool is_module_name(ScriptCtx *ctx, const PyExpr *e)
     return s && s->kind == SYM_MODULE;
 }
 
+/* A VDevice as TVMScript passes it to R.to_vdevice: its "kind:i" name. */
+static Expr *vdevice_text(const char *ref, Span span)
+{
+    Expr *x = expr_new(EXPR_STRING, span);
+    x->u.str = ref;
+    return x;
+}
+
 static Expr *name_expr(ScriptCtx *ctx, const PyExpr *e)
 {
     Sym *s = script_lookup(ctx, e->u.name);
@@ -269,6 +281,8 @@ static Expr *name_expr(ScriptCtx *ctx, const PyExpr *e)
         return script_var_ref(s->var, e->span);
     if (s && s->kind == SYM_PRIM) /* convert_to_expr: a PrimExpr is a PrimValue */
         return expr_prim_value(s->prim, e->span);
+    if (s && s->kind == SYM_VDEVICE)
+        return vdevice_text(s->vdevice, e->span);
     if (s || script_ns_of(ctx, e->u.name) != NS_NONE)
         script_fail(ctx, "BadExpression", e->span, "`%s` is not a Relax expression", e->u.name);
     script_fail(ctx, "UnknownName", e->span, "name `%s` is not defined", e->u.name);
@@ -507,6 +521,8 @@ static Expr *call_expr(ScriptCtx *ctx, const PyExpr *e)
         script_reject_unsupported(ctx, f);
     if (path && ns == NS_RELAX)
         return script_relax_call(ctx, e, path);
+    if (script_is_vdevice_call(ctx, e))
+        return vdevice_text(script_vdevice_ref(ctx, e), e->span);
     if (path)
         script_fail(ctx, "UnknownName", f->span, "`%s` is not a Relax function", path);
     if (f->kind == PY_ATTR && strcmp(f->u.attr.attr, "astype") == 0 &&

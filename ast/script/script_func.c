@@ -176,7 +176,7 @@ Function *script_function(ScriptCtx *ctx, const PyStmt *def, bool top_level)
     Function *f = function_new(def->span);
     f->name = def->u.def.name;
     f->is_pure = flags.pure;
-    FuncState fs = {.attrs = f->attrs};
+    FuncState fs = {.attrs = f->attrs, .prelude = &def->u.def.body};
     FuncState *saved_func = ctx->func;
     DataflowState *saved_df = ctx->df;
     BodyBuilder *saved_body = ctx->body;

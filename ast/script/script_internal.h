@@ -22,10 +22,11 @@ typedef enum ScriptNs {
 } ScriptNs;
 
 typedef enum SymKind {
-    SYM_VAR,    /* a Relax variable */
-    SYM_TIRVAR, /* a shape variable */
-    SYM_MODULE, /* the module class name or an alias of it (`cls = Module`) */
-    SYM_PRIM,   /* a Python name for a PrimExpr (`k = T.int64(16)`, `m = n * 2`) */
+    SYM_VAR,     /* a Relax variable */
+    SYM_TIRVAR,  /* a shape variable */
+    SYM_MODULE,  /* the module class name or an alias of it (`cls = Module`) */
+    SYM_PRIM,    /* a Python name for a PrimExpr (`k = T.int64(16)`, `m = n * 2`) */
+    SYM_VDEVICE, /* a Python name for a VDevice (`d = tvm.ir.VDevice("llvm", 0, "global")`) */
 } SymKind;
 
 typedef struct Sym {
@@ -33,7 +34,8 @@ typedef struct Sym {
     SymKind kind;
     Var *var;
     TirVar *tvar;
-    PrimExpr *prim; /* SYM_PRIM */
+    PrimExpr *prim;      /* SYM_PRIM */
+    const char *vdevice; /* SYM_VDEVICE: the "kind:i" text naming it */
 } Sym;
 
 /* Where a StructInfo annotation is written: string dims are legal only in a signature. */
@@ -68,8 +70,9 @@ typedef struct FuncState {
     Attrs *attrs;
     bool has_func_attr;
     Span attr_span;
-    Expr *ret_expr;   /* the return value once `return` was seen */
-    int branch_depth; /* > 0 inside an if branch */
+    Expr *ret_expr;        /* the return value once `return` was seen */
+    int branch_depth;      /* > 0 inside an if branch */
+    const PyBody *prelude; /* the body, whose leading declarations type the signature */
 } FuncState;
 
 typedef struct ScriptNsName {
@@ -88,11 +91,11 @@ typedef struct ScriptCtx {
     int nsyms;
     int capsyms;
     struct SymIndex *index; /* per name, its positions in `syms`; made on first use */
-    FuncState *func;    /* NULL outside a function */
-    DataflowState *df;  /* NULL outside `with R.dataflow()` */
-    BodyBuilder *body;  /* the SeqExpr receiving bindings */
-    Span string_span;   /* the string dim being read, for errors */
-    bool in_string_dim; /* an unknown name is UndefinedShapeVar, not UnknownName */
+    FuncState *func;        /* NULL outside a function */
+    DataflowState *df;      /* NULL outside `with R.dataflow()` */
+    BodyBuilder *body;      /* the SeqExpr receiving bindings */
+    Span string_span;       /* the string dim being read, for errors */
+    bool in_string_dim;     /* an unknown name is UndefinedShapeVar, not UnknownName */
 } ScriptCtx;
 
 /* script_scope.c: errors, prefixes and the symbol table. */
@@ -116,6 +119,7 @@ void script_bind_var(ScriptCtx *ctx, const char *name, Var *var);
 void script_bind_tirvar(ScriptCtx *ctx, const char *name, TirVar *tvar);
 void script_bind_module(ScriptCtx *ctx, const char *name);
 void script_bind_prim(ScriptCtx *ctx, const char *name, PrimExpr *prim);
+void script_bind_vdevice(ScriptCtx *ctx, const char *name, const char *ref);
 /* TS-5.3: drops the dataflow variables bound since `mark`, keeping the rest in order. */
 void script_scope_drop_dataflow(ScriptCtx *ctx, int mark);
 Sym *script_lookup(ScriptCtx *ctx, const char *name); /* NULL when unknown */
@@ -154,12 +158,27 @@ bool script_number(ScriptCtx *ctx, const PyExpr *e, ScriptNum *out);
 
 /* script_call.c: R.* calls. */
 Expr *script_relax_call(ScriptCtx *ctx, const PyExpr *call, const char *path);
-/* script_device.c: R.hint_on_device(data, device [, scope]), the device as attributes. */
+/* script_device.c: R.hint_on_device(data, device [, scope]), the device as attributes;
+ * tvm.ir.VDevice(target, vdevice_id, memory_scope) as the "kind:i" text naming that vdevice
+ * of the module, declared in its global infos when it has no equal one. */
 Expr *script_hint_on_device(ScriptCtx *ctx, const PyExpr *c, const char *fname);
+bool script_is_vdevice_call(ScriptCtx *ctx, const PyExpr *e);
+const char *script_vdevice_ref(ScriptCtx *ctx, const PyExpr *e);
 
 /* script_const.c: R.const. */
 Expr *script_const(ScriptCtx *ctx, const PyExpr *call);
+/* The constant of a Python value and a dtype string (NULL: the value's own dtype). */
+Expr *script_const_of(ScriptCtx *ctx, const PyExpr *value, const PyExpr *dtype, Span span);
 Expr *script_literal_const(ScriptCtx *ctx, const PyExpr *e);
+
+/* script_dist.c: the distributed dialect (SPEC_NOTES §4.24). A global info list of
+ * R.device_mesh calls becomes a MeshGroup of the module (false: not such a list); a DTensor
+ * from its tensor part, mesh "name[i]" and placement text; the R.dist.<name> calls other
+ * than call_tir and call_tir_local_view. */
+bool script_dist_global_info(ScriptCtx *ctx, const char *key, const PyExpr *list);
+StructInfo *script_dist_dtensor(ScriptCtx *ctx, StructInfo *tensor, const PyExpr *mesh,
+                                const PyExpr *placement, Span span);
+Expr *script_dist_call(ScriptCtx *ctx, const PyExpr *c, const char *name);
 
 /* script_sinfo.c: StructInfo annotations. */
 StructInfo *script_sinfo(ScriptCtx *ctx, const PyExpr *e, SinfoMode mode);
@@ -192,6 +211,9 @@ Var *script_match_cast(ScriptCtx *ctx, const PyExpr *target, StructInfo *ann, co
                        Span span);
 /* A right-hand side that is not a Relax value: T.int64() or the module class name. */
 bool script_is_decl(ScriptCtx *ctx, const PyExpr *value);
+/* TS-4.2: the dtype the function body's leading declarations give `name` (`x = T.float16()`,
+ * as TVM collects them before the signature); false when they do not declare it. */
+bool script_prelude_dtype(ScriptCtx *ctx, const char *name, DataType *t);
 
 /* script_if.c: if/else. */
 Var *script_if(ScriptCtx *ctx, const PyStmt *s);

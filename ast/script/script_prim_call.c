@@ -400,6 +400,14 @@ PrimExpr *prim_translate_call(const Tr *t, const PyExpr *e)
     if (f->kind == PY_ATTR && f->u.attr.value->kind == PY_NAME && t->env->global_ret != NULL &&
         t->env->global_ret(t->env->ctx, f->u.attr.value->u.name, f->u.attr.attr, &ret))
         return translate_global_call(t, e, ret);
+    /* TS-6: e.astype(dtype), TVM's PrimExpr method, is a cast. */
+    if (f->kind == PY_ATTR && strcmp(f->u.attr.attr, "astype") == 0 &&
+        !is_namespace(f->u.attr.value)) {
+        if (e->u.call.nargs != 1 || e->u.call.nkw != 0)
+            prim_fail(t, "BadExpression", e->span, "astype takes a dtype");
+        return prim_cast_to(prim_translate(t, f->u.attr.value), dtype_arg(t, e->u.call.args[0]),
+                            e->span);
+    }
     if (f->kind != PY_ATTR || !is_namespace(f->u.attr.value))
         prim_fail(t, "BadExpression", e->span, "only T.* functions can be called in a PrimExpr");
     const char *name = f->u.attr.attr;

@@ -54,6 +54,8 @@ static const struct {
     {"BadConst", "TS-6"},
     {"BadArguments", "TS-7"},
     {"BadExpression", "TS-6"},
+    {"DistMesh", "DIST-1"},
+    {"DistPlacement", "DIST-2"},
 };
 
 static const char *rule_of(const char *code)
@@ -255,6 +257,11 @@ void script_bind_module(ScriptCtx *ctx, const char *name)
 void script_bind_prim(ScriptCtx *ctx, const char *name, PrimExpr *prim)
 {
     push(ctx, (Sym){.name = name, .kind = SYM_PRIM, .prim = prim});
+}
+
+void script_bind_vdevice(ScriptCtx *ctx, const char *name, const char *ref)
+{
+    push(ctx, (Sym){.name = name, .kind = SYM_VDEVICE, .vdevice = ref});
 }
 
 /* TS-5.3: dataflow variables leave scope with their block; outputs, shape variables and aliases

@@ -39,7 +39,8 @@ static bool read_head(ScriptCtx *ctx, const PyExpr *e, Ann *a)
         a->kw_spans = e->u.call.kw_spans;
         a->nkw = e->u.call.nkw;
     }
-    static const char *const kinds[] = {"Object", "Tensor", "Shape", "Prim", "Tuple", "Callable"};
+    static const char *const kinds[] = {"Object", "Tensor",   "Shape",   "Prim",
+                                        "Tuple",  "Callable", "DTensor", "dist.DTensor"};
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         if (strcmp(path, kinds[i]) == 0)
             return true;
@@ -190,6 +191,8 @@ static VDevice *read_vdevice(ScriptCtx *ctx, const PyExpr *e)
 /* ---- the annotation kinds ---------------------------------------------------------- */
 
 /* tensor -> R.Tensor [ '(' [shape] [, dtype] [, vdevice] [, ndim=INT] ')' ] */
+static StructInfo *tensor_slots(ScriptCtx *ctx, const PyExpr *const *s, SinfoMode mode, Span span);
+
 static StructInfo *tensor(ScriptCtx *ctx, const Ann *a, SinfoMode mode)
 {
     static const char *const names[] = {"shape", "dtype", "vdevice", "ndim"};
@@ -204,6 +207,12 @@ static StructInfo *tensor(ScriptCtx *ctx, const Ann *a, SinfoMode mode)
         shifted.nargs = a->nargs + 1;
     }
     bind(ctx, &shifted, names, 4, s);
+    return tensor_slots(ctx, s, mode, a->e->span);
+}
+
+/* The tensor of slots shape, dtype, vdevice and ndim (each NULL when not written). */
+static StructInfo *tensor_slots(ScriptCtx *ctx, const PyExpr *const *s, SinfoMode mode, Span span)
+{
     int ndim = read_ndim(ctx, s[3]);
     DataType t = read_dtype(ctx, s[1]);
     VDevice *vd = read_vdevice(ctx, s[2]);
@@ -232,7 +241,28 @@ static StructInfo *tensor(ScriptCtx *ctx, const Ann *a, SinfoMode mode)
         else if (shape->u.var->annotation && shape->u.var->annotation->kind == SINFO_SHAPE)
             ndim = shape->u.var->annotation->u.shape.ndim;
     }
-    return sinfo_tensor(shape, t, vd, ndim, a->e->span);
+    return sinfo_tensor(shape, t, vd, ndim, span);
+}
+
+/* dtensor -> R.DTensor '(' [shape] [, dtype] , device_mesh , placement [, ndim=INT] ')'
+ * (also R.dist.DTensor); the tensor part reads as R.Tensor's, without a vdevice. */
+static StructInfo *dtensor(ScriptCtx *ctx, const Ann *a, SinfoMode mode)
+{
+    rule_fired("DIST-3");
+    static const char *const names[] = {"shape", "dtype", "device_mesh", "placement", "ndim"};
+    const PyExpr *s[5];
+    bind(ctx, a, names, 5, s);
+    /* TVM moves a lone string shape to the dtype. */
+    if (s[0] != NULL && s[0]->kind == PY_STR && s[1] == NULL) {
+        s[1] = s[0];
+        s[0] = NULL;
+    }
+    if (s[0] != NULL && !is_seq(s[0]) && !is_none(s[0]))
+        script_fail(ctx, "AnnotationShape", s[0]->span,
+                    "a DTensor shape must be a tuple, a list or None");
+    const PyExpr *t[4] = {s[0], s[1], NULL, s[4]};
+    StructInfo *tensor = tensor_slots(ctx, t, mode, a->e->span);
+    return script_dist_dtensor(ctx, tensor, s[2], s[3], a->e->span);
 }
 
 /* shape -> R.Shape [ '(' ( dims [, ndim=INT] | ndim=INT ) ')' ] */
@@ -352,7 +382,8 @@ static StructInfo *var_struct_info(ScriptCtx *ctx, const PyExpr *e)
     const PyExpr *x = e->u.attr.value;
     Sym *s = x->kind == PY_NAME ? script_lookup(ctx, x->u.name) : NULL;
     if (s == NULL || s->kind != SYM_VAR)
-        script_fail(ctx, "BadAnnotation", e->span, "`.struct_info` of something not a Relax variable");
+        script_fail(ctx, "BadAnnotation", e->span,
+                    "`.struct_info` of something not a Relax variable");
     if (s->var->annotation == NULL)
         script_fail(ctx, "BadAnnotation", e->span,
                     "`%s.struct_info` needs `%s` to be annotated (a parameter or `%s: S = ...`)",
@@ -377,6 +408,8 @@ StructInfo *script_sinfo(ScriptCtx *ctx, const PyExpr *e, SinfoMode mode)
     }
     if (strcmp(a.kind, "Tensor") == 0)
         return tensor(ctx, &a, mode);
+    if (strcmp(a.kind, "DTensor") == 0 || strcmp(a.kind, "dist.DTensor") == 0)
+        return dtensor(ctx, &a, mode);
     if (strcmp(a.kind, "Shape") == 0)
         return shape(ctx, &a, mode);
     if (strcmp(a.kind, "Prim") == 0)
@@ -388,7 +421,7 @@ StructInfo *script_sinfo(ScriptCtx *ctx, const PyExpr *e, SinfoMode mode)
 
 /* ---- shape variables of a signature (TS-5.1) ---------------------------------------- */
 
-static void define_dim(ScriptCtx *ctx, const PyExpr *e)
+static void define_dim(ScriptCtx *ctx, const PyExpr *e, bool typed)
 {
     if (!e || e->kind != PY_STR || !script_is_identifier(e->u.str))
         return;
@@ -398,7 +431,11 @@ static void define_dim(ScriptCtx *ctx, const PyExpr *e)
             return;
     Span span = e->span;
     span.col += 1;
-    TirVar *v = tirvar_new(e->u.str, dtype_int64(), span);
+    /* TS-4.2: a declaration up front types a PrimValue's variable; dims stay int64. */
+    DataType t = dtype_int64();
+    if (typed)
+        script_prelude_dtype(ctx, e->u.str, &t);
+    TirVar *v = tirvar_new(e->u.str, t, span);
     VEC_PUSH(f->sig_vars, f->nsig, f->capsig, v);
     script_bind_tirvar(ctx, v->name, v);
 }
@@ -408,7 +445,7 @@ static void define_dims(ScriptCtx *ctx, const PyExpr *e)
     if (!is_seq(e))
         return;
     for (int i = 0; i < e->u.seq.n; i++)
-        define_dim(ctx, e->u.seq.items[i]);
+        define_dim(ctx, e->u.seq.items[i], false);
 }
 
 static const PyExpr *arg_or_kw(const Ann *a, int pos, const char *kw)
@@ -427,13 +464,14 @@ void script_sinfo_collect(ScriptCtx *ctx, const PyExpr *e)
     Ann a;
     if (!e || !read_head(ctx, e, &a))
         return;
-    if (strcmp(a.kind, "Tensor") == 0) {
+    if (strcmp(a.kind, "Tensor") == 0 || strcmp(a.kind, "DTensor") == 0 ||
+        strcmp(a.kind, "dist.DTensor") == 0) {
         bool dtype_first = a.nargs > 0 && a.args[0]->kind == PY_STR;
         define_dims(ctx, dtype_first ? NULL : arg_or_kw(&a, 0, "shape"));
     } else if (strcmp(a.kind, "Shape") == 0) {
         define_dims(ctx, arg_or_kw(&a, 0, "values"));
     } else if (strcmp(a.kind, "Prim") == 0) {
-        define_dim(ctx, arg_or_kw(&a, 1, "value"));
+        define_dim(ctx, arg_or_kw(&a, 1, "value"), true);
     } else if (strcmp(a.kind, "Tuple") == 0) {
         for (int i = 0; i < a.nargs; i++) {
             if (a.args[i]->kind == PY_LIST)

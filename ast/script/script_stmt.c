@@ -40,6 +40,32 @@ static bool shape_decl_dtype(ScriptCtx *ctx, const PyExpr *v, DataType *t, bool 
     return !dtype_is_void(*t) && !dtype_is_handle(*t);
 }
 
+bool script_prelude_dtype(ScriptCtx *ctx, const char *name, DataType *t)
+{
+    const PyBody *body = ctx->func != NULL ? ctx->func->prelude : NULL;
+    bool size_var;
+    for (int i = 0; body != NULL && i < body->n; i++) {
+        const PyStmt *s = body->stmts[i];
+        if (s->kind != PYS_ASSIGN || s->u.assign.ntargets != 1)
+            return false;
+        const PyExpr *target = s->u.assign.targets[0], *value = s->u.assign.value;
+        bool tuple = target->kind == PY_TUPLE && value->kind == PY_TUPLE &&
+                     target->u.seq.n == value->u.seq.n;
+        for (int k = 0; k < (tuple ? target->u.seq.n : 1); k++) {
+            const PyExpr *tk = tuple ? target->u.seq.items[k] : target;
+            const PyExpr *vk = tuple ? value->u.seq.items[k] : value;
+            DataType d;
+            if (!shape_decl_dtype(ctx, vk, &d, &size_var))
+                return false;
+            if (tk->kind == PY_NAME && strcmp(tk->u.name, name) == 0) {
+                *t = d;
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
 bool script_is_decl(ScriptCtx *ctx, const PyExpr *value)
 {
     DataType t;
@@ -214,6 +240,10 @@ static void assign_stmt(ScriptCtx *ctx, const PyStmt *s)
                     "an assignment target must be a name or a tuple of names");
     if (script_is_decl(ctx, v)) {
         declare(ctx, t, v);
+        return;
+    }
+    if (script_is_vdevice_call(ctx, v)) { /* a Python name for a VDevice, no binding */
+        script_bind_vdevice(ctx, t->u.name, script_vdevice_ref(ctx, v));
         return;
     }
     if (is_prim_alias(ctx, v)) {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ast/mem.h"
+#include "ast/print/printer.h"
 #include "ast/script/script_tir_internal.h"
 
 noreturn void script_tir_fail(const TirCtx *c, Span span, const char *fmt, ...)
@@ -94,6 +95,31 @@ static AttrValue *attr_seq(TirCtx *c, const PyExpr *e)
     return v;
 }
 
+/* TS-11: the attribute values TVM's TIR tests write that are objects, not literals: a buffer
+ * of the function (T.block_attr({"layout_free_placeholders": [B]})) and a target
+ * (T.target("llvm"), T.target({...})). The reference does not interpret them: they are kept
+ * as their text and printed back. */
+static AttrValue *attr_object(TirCtx *c, const PyExpr *e)
+{
+    if (e->kind == PY_NAME) {
+        TirSym *s = script_tir_find(c, e->u.name);
+        if (s == NULL || s->buffer == NULL)
+            script_tir_fail(c, e->span, "an attribute value names no buffer of the function");
+        AttrValue *v = attr_new(ATTR_VERBATIM, e->span);
+        v->u.s = e->u.name;
+        return v;
+    }
+    const char *callee = script_tir_callee(e);
+    if (callee != NULL && strcmp(callee, "target") == 0 && e->u.call.nargs == 1 &&
+        e->u.call.nkw == 0) {
+        AttrValue *v = attr_new(ATTR_VERBATIM, e->span);
+        v->u.s = mem_printf("T.target(%s)", printer_print_attr(attr_value(c, e->u.call.args[0])));
+        return v;
+    }
+    script_tir_fail(c, e->span,
+                    "an attribute value must be a Python literal, a buffer or T.target(...)");
+}
+
 static AttrValue *attr_value(TirCtx *c, const PyExpr *e)
 {
     const PyExpr *neg = NULL;
@@ -129,7 +155,7 @@ static AttrValue *attr_value(TirCtx *c, const PyExpr *e)
         return v;
     }
     default:
-        script_tir_fail(c, e->span, "an attribute value must be a Python literal");
+        return attr_object(c, e);
     }
 }
 

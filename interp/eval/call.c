@@ -272,6 +272,10 @@ Value *call_eval(Interp *in, Env *env, const Expr *call, TailCall *tc)
         /* E-12.1: an Op's arguments left to right, then the builtin. */
         rule_fired("E-12");
         Value **args = eval_args(in, env, call);
+        if (strncmp(op->u.op_name, "relax.dist.", 11) == 0) /* DIST-6: one process */
+            interp_fail(in, "Unsupported", "DIST-6", call->span,
+                        "%s distributes tensors over a mesh, which a one-process run lacks",
+                        op->u.op_name);
         const OpTarget *target = op_target(in, op);
         if (target->builtin == NULL) {
             const OpImpl *impl = target->impl;

@@ -337,6 +337,9 @@ static void walk_sinfo(Walk *w, const StructInfo *s)
             walk_sinfo(w, s->u.func.params[i]);
         walk_sinfo(w, s->u.func.ret);
         return;
+    case SINFO_DTENSOR:
+        walk_sinfo(w, s->u.dtensor.tensor);
+        return;
     }
 }
 

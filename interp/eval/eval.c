@@ -293,6 +293,9 @@ Value *interp_eval(Interp *in, Env *env, const Expr *e)
     switch (e->kind) {
     case EXPR_CONSTANT: /* E-1: a new tensor every time */
         rule_fired("E-1");
+        if (e->extern_sinfo != NULL) /* DIST-6: R.dist.const is a distributed tensor */
+            interp_fail(in, "Unsupported", "DIST-6", e->span,
+                        "R.dist.const is a distributed tensor, which a one-process run lacks");
         return value_tensor(tensor_from_const(e->u.constant));
     case EXPR_VAR:
         return eval_var(in, env, e);

@@ -271,6 +271,11 @@ static void mc_check(const Mc *m, const StructInfo *s, Value *v)
         rule_fired("MC-6");
         mc_func(m, s, v);
         return;
+    case SINFO_DTENSOR:
+        /* DIST-6: one process holds no distributed tensor, so nothing can match one. */
+        interp_fail(m->in, "Unsupported", "DIST-6", m->span,
+                    "%sa distributed tensor (R.DTensor) has no value in a one-process run",
+                    arg_named(m->in));
     }
 }
 
@@ -314,6 +319,7 @@ static bool binds_any(const Env *env, const StructInfo *s)
     switch (s->kind) {
     case SINFO_OBJECT:
     case SINFO_FUNC:
+    case SINFO_DTENSOR:
         return false;
     case SINFO_PRIM:
         return lone_unbound(env, s->u.prim.value);
@@ -351,6 +357,7 @@ static void bind_walk(const Mc *m, const StructInfo *s, const Value *v)
     switch (s->kind) {
     case SINFO_OBJECT:
     case SINFO_FUNC:
+    case SINFO_DTENSOR:
         return;
     case SINFO_PRIM:
         if (!lone_unbound(m->env, s->u.prim.value))

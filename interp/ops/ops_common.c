@@ -43,6 +43,8 @@ static const char *kind_text(const StructInfo *s)
         return "a Tuple";
     case SINFO_FUNC:
         return "a function";
+    case SINFO_DTENSOR:
+        return "a DTensor";
     }
     return "a value";
 }

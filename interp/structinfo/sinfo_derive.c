@@ -107,6 +107,10 @@ static StructInfo *derive_var(SiCtx *c, const Var *v)
 static StructInfo *derive_constant(const Expr *e)
 {
     rule_fired("SI-3");
+    if (e->extern_sinfo != NULL) { /* DIST-4: R.dist.const has the DTensor it was given */
+        rule_fired("DIST-4");
+        return e->extern_sinfo;
+    }
     const ConstData *d = e->u.constant;
     PrimExpr **dims = MEM_ARRAY(PrimExpr *, d->ndim + 1);
     for (int i = 0; i < d->ndim; i++)
@@ -160,6 +164,8 @@ static bool never_bool_scalar(const StructInfo *s)
     case SINFO_TENSOR:
         return (!dtype_is_void(s->u.tensor.dtype) && !dtype_is_bool(s->u.tensor.dtype)) ||
                (s->u.tensor.ndim != -1 && s->u.tensor.ndim != 0);
+    case SINFO_DTENSOR:
+        return never_bool_scalar(s->u.dtensor.tensor);
     case SINFO_SHAPE:
     case SINFO_TUPLE:
     case SINFO_FUNC:

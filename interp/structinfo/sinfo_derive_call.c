@@ -277,6 +277,9 @@ static StructInfo *derive_op_call(SiCtx *c, Expr *e)
     purity_context(c);
     if (op_is_impure(op) || (impl != NULL && !impl->pure))
         si_check_purity(c, e, mem_printf("the operator %s", op));
+    StructInfo *d = si_dist_call(c, e, op, impl);
+    if (d != NULL)
+        return d;
     StructInfo *s = infer_builtin(c, e, op);
     if (s != NULL)
         return si_vdev_op_result(c, e, op, s);

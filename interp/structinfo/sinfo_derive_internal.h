@@ -48,7 +48,7 @@ typedef struct SiCtx {
     GammaEntry *gamma;
     int ngamma;
     int capgamma;
-    PtrMap gamma_at; /* Var -> its newest position in gamma (checked: scopes pop) */
+    PtrMap gamma_at;      /* Var -> its newest position in gamma (checked: scopes pop) */
     TirVarList sigma;     /* Σ: shape variables in scope, a stack */
     StructInfo **globals; /* parallel to mod->funcs */
     GlobalState *state;
@@ -99,5 +99,10 @@ void si_warn(SiCtx *c, const char *code, const char *rule, Span span, const char
 /* Reports a "possibly" outcome as a PossiblyIncompatible warning and a NO as `code`. */
 void si_judge(SiCtx *c, Relation r, const char *code, const char *rule, Span span,
               const StructInfo *got, const StructInfo *want, const char *what);
+
+/* sinfo_dist.c (DIST-4, DIST-5): the StructInfo of an R.dist.* call, of call_tir with
+ * DTensors, or of an operator with a DTensor argument; NULL for any other call. */
+struct OpImpl;
+StructInfo *si_dist_call(SiCtx *c, Expr *e, const char *op, const struct OpImpl *impl);
 
 #endif

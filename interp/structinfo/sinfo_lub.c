@@ -2,6 +2,7 @@
  * substitution of shape variables. SPEC_NOTES: "StructInfo" (LUB-*, ERASE-*, MAP-*). */
 #include <string.h>
 
+#include "ast/dist.h"
 #include "ast/mem.h"
 #include "ast/rule.h"
 #include "interp/structinfo/prover.h"
@@ -100,6 +101,9 @@ void sinfo_collect_shape_vars(const StructInfo *s, TirVarList *out)
         for (int i = 0; s->u.func.has_params && i < s->u.func.nparams; i++)
             sinfo_collect_shape_vars(s->u.func.params[i], out);
         sinfo_collect_shape_vars(s->u.func.ret, out);
+        return;
+    case SINFO_DTENSOR:
+        sinfo_collect_shape_vars(s->u.dtensor.tensor, out);
         return;
     }
 }
@@ -226,6 +230,16 @@ StructInfo *sinfo_unify(const StructInfo *a, const StructInfo *b)
     }
     case SINFO_FUNC:
         return unify_func(a, b);
+    /* DIST-3: on one mesh with one placement the tensors join; otherwise only Object is
+     * above both (TVM v0.22 has no join of DTensors and stops). */
+    case SINFO_DTENSOR:
+        rule_fired("DIST-3");
+        if (!dist_mesh_equal(a->u.dtensor.mesh, b->u.dtensor.mesh) ||
+            !dist_placement_equal(a->u.dtensor.placement, b->u.dtensor.placement))
+            return sinfo_object(a->span);
+        return sinfo_dtensor(sinfo_unify(a->u.dtensor.tensor, b->u.dtensor.tensor),
+                             a->u.dtensor.mesh_name, a->u.dtensor.mesh_index, a->u.dtensor.mesh,
+                             a->u.dtensor.placement, a->span);
     }
     return sinfo_object(a->span);
 }
@@ -318,6 +332,13 @@ static StructInfo *erase_rec(Erase *er, const StructInfo *s)
     }
     case SINFO_FUNC:
         return erase_func(er, s);
+    case SINFO_DTENSOR: {
+        /* DIST-3: a DTensor is erased through its tensor, mesh and placement kept. */
+        rule_fired("DIST-3");
+        StructInfo *c = copy_sinfo(s);
+        c->u.dtensor.tensor = erase_rec(er, s->u.dtensor.tensor);
+        return c;
+    }
     }
     return copy_sinfo(s);
 }
@@ -386,6 +407,9 @@ void sinfo_shape_var_mapping(const StructInfo *s1, const StructInfo *s2, ShapeVa
             return;
         for (int i = 0; i < s1->u.tuple.n; i++)
             sinfo_shape_var_mapping(s1->u.tuple.fields[i], s2->u.tuple.fields[i], m);
+        return;
+    case SINFO_DTENSOR:
+        sinfo_shape_var_mapping(s1->u.dtensor.tensor, s2->u.dtensor.tensor, m);
         return;
     case SINFO_FUNC:
         if (!s1->u.func.has_params || !s2->u.func.has_params ||
@@ -507,6 +531,9 @@ StructInfo *sinfo_substitute(const StructInfo *s, const ShapeVarMap *m)
                 c->u.func.params[i] = sinfo_substitute(s->u.func.params[i], m);
         }
         c->u.func.ret = sinfo_substitute(s->u.func.ret, m);
+        return c;
+    case SINFO_DTENSOR:
+        c->u.dtensor.tensor = sinfo_substitute(s->u.dtensor.tensor, m);
         return c;
     }
     return c;

@@ -1,6 +1,7 @@
 /* sinfo_relations: subtyping (three outcomes), check_compatibility and disjointness.
  * SPEC_NOTES: "StructInfo" (SUB-*, COMPAT-*, SI-11 MatchCast) and §4 decisions. */
 #include "interp/structinfo/sinfo_relations.h"
+#include "ast/dist.h"
 #include "ast/rule.h"
 
 #include <string.h>
@@ -173,6 +174,15 @@ static Relation subtype_func(const StructInfo *a, const StructInfo *b)
     return r;
 }
 
+/* DIST-3: TVM's IsBaseOf for DTensors: another mesh or placement fails, else the
+ * tensors decide. */
+static bool same_distribution(const StructInfo *a, const StructInfo *b)
+{
+    rule_fired("DIST-3");
+    return dist_mesh_equal(a->u.dtensor.mesh, b->u.dtensor.mesh) &&
+           dist_placement_equal(a->u.dtensor.placement, b->u.dtensor.placement);
+}
+
 Relation sinfo_subtype(const StructInfo *a, const StructInfo *b)
 {
     /* SUB-3: everything is below Object, and Object is below no other kind. */
@@ -202,6 +212,10 @@ Relation sinfo_subtype(const StructInfo *a, const StructInfo *b)
     }
     case SINFO_FUNC:
         return subtype_func(a, b);
+    case SINFO_DTENSOR:
+        if (!same_distribution(a, b))
+            return REL_NO;
+        return sinfo_subtype(a->u.dtensor.tensor, b->u.dtensor.tensor);
     }
     return REL_NO;
 }
@@ -298,6 +312,8 @@ Relation sinfo_compat(const StructInfo *a, const StructInfo *b)
         return REL_YES;
     /* COMPAT-2: an Object may hold anything; other differing kinds never match. */
     rule_fired("COMPAT-2");
+    if (a->kind == SINFO_DTENSOR || b->kind == SINFO_DTENSOR)
+        rule_fired("DIST-3"); /* a DTensor and a Tensor are kinds apart */
     if (a->kind == SINFO_OBJECT)
         return REL_MAYBE; /* decision: the least specific value may still match (§4) */
     if (a->kind != b->kind)
@@ -323,6 +339,10 @@ Relation sinfo_compat(const StructInfo *a, const StructInfo *b)
     }
     case SINFO_FUNC:
         return compat_func(a, b);
+    case SINFO_DTENSOR:
+        if (!same_distribution(a, b))
+            return REL_NO;
+        return sinfo_compat(a->u.dtensor.tensor, b->u.dtensor.tensor);
     }
     return REL_NO;
 }
@@ -376,6 +396,9 @@ bool sinfo_disjoint(const StructInfo *a, const StructInfo *b)
         /* A value described by an opaque callable may be a closure or a packed function:
          * its StructInfo alone never rules a function cast out. */
         return false;
+    case SINFO_DTENSOR:
+        return !same_distribution(a, b) ||
+               disjoint_tensor(a->u.dtensor.tensor, b->u.dtensor.tensor);
     }
     return false; /* not reached: every kind returns inside the switch */
 }

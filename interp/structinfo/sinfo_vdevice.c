@@ -78,6 +78,7 @@ static StructInfo *update(StructInfo *s, VDevice *v, const VDevice **clash)
     case SINFO_OBJECT:
     case SINFO_PRIM:
     case SINFO_SHAPE:
+    case SINFO_DTENSOR: /* placed by its mesh, never on a vdevice */
         return s;
     }
     return s;
@@ -120,6 +121,7 @@ static StructInfo *transfer(StructInfo *s, const StructInfo *realized, const VDe
     case SINFO_OBJECT:
     case SINFO_PRIM:
     case SINFO_SHAPE:
+    case SINFO_DTENSOR: /* placed by its mesh, never on a vdevice */
         return s;
     }
     return s;

@@ -6,8 +6,8 @@
 
 #include <stdbool.h>
 
-#include "ast/ptrmap.h"
 #include "ast/module.h"
+#include "ast/ptrmap.h"
 #include "interp/diag.h"
 
 /* A Relax variable in scope: where it was bound, for the dataflow rules. */
@@ -80,6 +80,9 @@ void wf_shapes_bind_positions(WfCtx *ctx, const StructInfo *s);
 /* Checks that every shape variable of a PrimExpr used in an expression (ShapeExpr,
  * PrimValue) is in scope (WF-5). */
 void wf_shapes_check_primexpr(WfCtx *ctx, const PrimExpr *e, Span span);
+
+/* wf_dist.c: DIST-2, a DTensor's placement against its mesh and rank. */
+void wf_dist_check_dtensor(WfCtx *ctx, const StructInfo *s);
 
 /* wf_module.c: module and per-node rules WF-7..9, WF-12, WF-13, WF-18, WF-21, WF-23. */
 void wf_module_build_graph(WfCtx *ctx);

@@ -40,6 +40,9 @@ void wf_shapes_bind_positions(WfCtx *ctx, const StructInfo *s)
         for (int i = 0; i < s->u.tuple.n; i++)
             wf_shapes_bind_positions(ctx, s->u.tuple.fields[i]);
         return;
+    case SINFO_DTENSOR:
+        wf_shapes_bind_positions(ctx, s->u.dtensor.tensor);
+        return;
     }
 }
 
@@ -324,6 +327,10 @@ static void check_sinfo(WfCtx *ctx, const StructInfo *s, WfSinfoSite site)
         return;
     case SINFO_FUNC:
         check_func(ctx, s, site);
+        return;
+    case SINFO_DTENSOR:
+        wf_dist_check_dtensor(ctx, s);
+        check_tensor(ctx, s->u.dtensor.tensor, site);
         return;
     }
 }

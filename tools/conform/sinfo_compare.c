@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <string.h>
 
+#include "ast/dist.h"
 #include "ast/mem.h"
 #include "ast/script/script.h"
 #include "interp/structinfo/prover.h"
@@ -81,6 +82,10 @@ bool sinfo_same_meaning(const StructInfo *a, const StructInfo *b)
               !same_list(a->u.func.params, b->u.func.params, a->u.func.nparams))))
             return false;
         return sinfo_same_meaning(a->u.func.ret, b->u.func.ret);
+    case SINFO_DTENSOR:
+        return dist_mesh_equal(a->u.dtensor.mesh, b->u.dtensor.mesh) &&
+               dist_placement_equal(a->u.dtensor.placement, b->u.dtensor.placement) &&
+               same_tensor(a->u.dtensor.tensor, b->u.dtensor.tensor);
     }
     return false;
 }
@@ -95,8 +100,8 @@ static bool is_word_start(const char *t, const char *p)
 
 static bool reserved(const char *w)
 {
-    static const char *const WORDS[] = {"R", "T", "True", "False", "None", "dtype", "ndim",
-                                        "vdevice", "value", "values", "purity", NULL};
+    static const char *const WORDS[] = {"R",    "T",       "True",  "False",  "None",   "dtype",
+                                        "ndim", "vdevice", "value", "values", "purity", NULL};
     for (const char *const *k = WORDS; *k != NULL; k++)
         if (strcmp(*k, w) == 0)
             return true;
