@@ -79,6 +79,10 @@ void interp_init(Interp *in, const IRModule *mod, const InterpOptions *opt, Erro
     in->globals = MEM_ARRAY(Value *, mod->nfuncs > 0 ? mod->nfuncs : 1);
     /* ENTRY-1: every global first, so functions may refer to each other in any order. */
     rule_fired("ENTRY-1");
+    /* DIST-6: a module with device meshes runs; only a distributed value met on the way is
+     * refused, at its site. */
+    if (mod->nmesh_groups > 0)
+        rule_fired("DIST-6");
     for (int i = 0; i < mod->nfuncs; i++) {
         env_map_put(in->gvar_index, mod->funcs[i]->gvar, (void *)(intptr_t)(i + 1));
         in->globals[i] = global_value(in, mod->funcs[i]);
