@@ -81,6 +81,11 @@ bool sinfo_same_meaning(const StructInfo *a, const StructInfo *b)
              (a->u.func.nparams != b->u.func.nparams ||
               !same_list(a->u.func.params, b->u.func.params, a->u.func.nparams))))
             return false;
+        /* An opaque callable's derive_func is part of it (TVM's structural equality). */
+        if ((a->u.func.derive_func == NULL) != (b->u.func.derive_func == NULL) ||
+            (a->u.func.derive_func != NULL &&
+             strcmp(a->u.func.derive_func, b->u.func.derive_func) != 0))
+            return false;
         return sinfo_same_meaning(a->u.func.ret, b->u.func.ret);
     case SINFO_DTENSOR:
         return dist_mesh_equal(a->u.dtensor.mesh, b->u.dtensor.mesh) &&

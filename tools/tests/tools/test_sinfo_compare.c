@@ -37,6 +37,12 @@ static void test_different(void)
     CU_ASSERT_FALSE(same(F32("n + 1, 3"), F32("n, 3")));
     CU_ASSERT_FALSE(same("R.Shape([n])", F32("n,")));
     CU_ASSERT_FALSE(same("R.Tuple(R.Object)", "R.Tuple(R.Object, R.Object)"));
+    /* An opaque callable's derive_func is part of its StructInfo. */
+    CU_ASSERT_FALSE(
+        same("R.Callable(derive_func=\"my.derive\")", "R.Callable(derive_func=\"empty_derive\")"));
+    CU_ASSERT_FALSE(same("R.Callable(derive_func=\"my.derive\")", "R.Callable()"));
+    CU_ASSERT(
+        same("R.Callable(derive_func=\"my.derive\")", "R.Callable(derive_func=\"my.derive\")"));
     const char *why = NULL;
     CU_ASSERT_FALSE(sinfo_texts_same_meaning("R.Tensor((", F32("n,"), &why));
     CU_ASSERT_PTR_NOT_NULL(why);
