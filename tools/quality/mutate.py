@@ -194,11 +194,21 @@ def same_line(a, b):
     return norm(a) == norm(b)
 
 
-def rejudged(tree, report, equivalent):
+def context_score(lines, j, around):
+    """How many of the lines around the original one (two before, two after) sit around j."""
+    score = 0
+    for d, text in around:
+        k = j + d
+        score += 0 <= k < len(lines) and same_line(lines[k], text)
+    return score
+
+
+def rejudged(tree, report, equivalent, origin=None):
     """The survivors a previous report lists, as (file, line index, kind, new line), each
-    found again by its original line's text, the nearest such line to where it was (edits
-    move lines; a brace added at the end does not matter); those listed as equivalent since
-    are left out, and those whose line is gone are counted."""
+    found again by its original line's text (edits move lines; a brace added at the end does
+    not matter): where the tree the report was made from is given, the line whose neighbours
+    match the original's best, then the nearest; those listed as equivalent since are left
+    out, and those whose line is gone are counted."""
     chosen = []
     left_out = gone = 0
     pattern = re.compile(r"^survived: ([^:]+):(\d+): ([^:]+): (.*) => (.*)$")
@@ -213,8 +223,15 @@ def rejudged(tree, report, equivalent):
             left_out += 1
             continue
         at = [j for j in range(len(lines)) if same_line(lines[j], old)]
+        around = []
+        source = os.path.join(origin, rel) if origin else None
+        if source and os.path.exists(source):
+            before = open(source, encoding="utf-8").readlines()
+            i = int(line) - 1
+            around = [(d, before[i + d]) for d in (-2, -1, 1, 2) if 0 <= i + d < len(before)]
         found = None
-        for j in sorted(at, key=lambda j: abs(j - (int(line) - 1))):
+        for j in sorted(at, key=lambda j: (-context_score(lines, j, around),
+                                           abs(j - (int(line) - 1)))):
             for k, kind, text in sites(rel, lines):
                 if k == j and kind == what and same_line(text, new_text):
                     found = (rel, j, what, text)
@@ -262,13 +279,16 @@ def main():
                     help="run the unit tests against each mutant the corpus leaves alive")
     ap.add_argument("--rejudge", metavar="REPORT",
                     help="judge again only the survivors listed in this earlier report")
+    ap.add_argument("--rejudge-origin", metavar="DIR",
+                    help="the source tree the report was made from (its copy under --work), "
+                         "to find each survivor's line by its neighbours")
     args = ap.parse_args()
     work = args.work or tempfile.mkdtemp(prefix="relax-mutants-")
     tree, build, baseline = prepare(work, args.jobs)
     timeout = args.timeout or max(30.0, 10 * baseline)
     rng = random.Random(args.seed)
     if args.rejudge:
-        chosen = rejudged(tree, args.rejudge, read_equivalent())
+        chosen = rejudged(tree, args.rejudge, read_equivalent(), args.rejudge_origin)
         total = len(chosen)
     else:
         chosen, total = sample(tree, args.paths, rng, args.count, read_equivalent())
