@@ -26,6 +26,7 @@ The work folder (default: a temporary one) holds the copy and its build; giving 
 the build between runs, so only the mutated files recompile.
 """
 import argparse
+import filecmp
 import os
 import random
 import re
@@ -126,16 +127,26 @@ def run(cmd, cwd, timeout=None):
         return None, "timeout"
 
 
+def refresh(src, dst):
+    """dst made equal to src, writing only the files whose bytes differ, with the time of
+    writing: in a kept --work folder make then rebuilds exactly those (and any file a
+    mutant left newer than its object), never trusting an object built from a mutant."""
+    if os.path.isdir(src):
+        for name in sorted(os.listdir(src)):
+            if name.startswith("build") or name == "__pycache__":
+                continue
+            refresh(os.path.join(src, name), os.path.join(dst, name))
+        return
+    if os.path.exists(dst) and filecmp.cmp(src, dst, shallow=False):
+        return
+    os.makedirs(os.path.dirname(dst), exist_ok=True)
+    shutil.copyfile(src, dst)
+
+
 def prepare(work, jobs):
     tree = os.path.join(work, "tree")
     for item in COPIED:
-        src, dst = os.path.join(ROOT, item), os.path.join(tree, item)
-        if os.path.isdir(src):
-            shutil.copytree(src, dst, dirs_exist_ok=True,
-                            ignore=shutil.ignore_patterns("build*", "__pycache__"))
-        else:
-            os.makedirs(tree, exist_ok=True)
-            shutil.copy2(src, dst)
+        refresh(os.path.join(ROOT, item), os.path.join(tree, item))
     build = os.path.join(work, "build")
     rc, out = run(["cmake", "-S", tree, "-B", build, "-DCMAKE_BUILD_TYPE=RelWithDebInfo",
                    "-DRELAX_WERROR=OFF"], tree)
@@ -160,8 +171,21 @@ def conform_command(build, jobs):
     return [relax, "conform"] + workers + fast + ["spec-tests"]
 
 
+def unit_baseline(tree, build, jobs):
+    """Builds the unit tests of the unmutated tree and times one passing run of them."""
+    rc, out = run(["cmake", "--build", build, "-j", str(jobs), "--target", "relax_unit"], tree)
+    if rc != 0:
+        sys.exit("mutate: the unmutated unit tests do not build:\n" + out[-3000:])
+    started = time.time()
+    rc, out = run([os.path.join(build, "relax_unit")], tree)
+    if rc != 0:
+        sys.exit("mutate: the unmutated unit tests do not pass:\n" + out[-3000:])
+    return time.time() - started
+
+
 def judge(tree, build, rel, lines, i, new, jobs, timeout, unit):
-    """Builds and runs one mutant; returns killed / killed-by-unit / survived / unbuildable."""
+    """Builds and runs one mutant; returns killed / killed-by-unit / survived / unbuildable.
+    `unit` is the unit tests' time limit (None: the corpus alone judges)."""
     path = os.path.join(tree, rel)
     mutated = list(lines)
     mutated[i] = new + "\n"
@@ -179,7 +203,7 @@ def judge(tree, build, rel, lines, i, new, jobs, timeout, unit):
         rc, _ = run(["cmake", "--build", build, "-j", str(jobs), "--target", "relax_unit"], tree)
         if rc != 0:
             return "unbuildable"
-        rc, _ = run([os.path.join(build, "relax_unit")], tree, timeout)
+        rc, _ = run([os.path.join(build, "relax_unit")], tree, unit)
         return "survived" if rc == 0 else "killed-by-unit"
     finally:
         with open(path, "w", encoding="utf-8") as f:
@@ -286,6 +310,8 @@ def main():
     work = args.work or tempfile.mkdtemp(prefix="relax-mutants-")
     tree, build, baseline = prepare(work, args.jobs)
     timeout = args.timeout or max(30.0, 10 * baseline)
+    # The unit tests take longer than the corpus: their own limit, from their own run.
+    unit = max(120.0, 10 * unit_baseline(tree, build, args.jobs)) if args.unit else None
     rng = random.Random(args.seed)
     if args.rejudge:
         chosen = rejudged(tree, args.rejudge, read_equivalent(), args.rejudge_origin)
@@ -297,7 +323,7 @@ def main():
     start = time.time()
     for rel, i, what, new in chosen:
         lines = open(os.path.join(tree, rel), encoding="utf-8").readlines()
-        verdict = judge(tree, build, rel, lines, i, new, args.jobs, timeout, args.unit)
+        verdict = judge(tree, build, rel, lines, i, new, args.jobs, timeout, unit)
         counts[verdict] += 1
         if verdict == "survived":
             survivors.append("%s:%d: %s: %s => %s" % (rel, i + 1, what, lines[i].strip(),
