@@ -157,15 +157,22 @@ static void emit_infix(Printer *p, StrBuf *sb, const PrimExpr *e)
     emit_operand(p, sb, e->u.bin.b, lb <= prec);
 }
 
-static void emit_call(Printer *p, StrBuf *sb, const char *name, const PrimExpr *const *args, int n)
+/* `ns.name(args)`: ns is "T" for TIR's own calls, "Module" for another PrimFunc. */
+static void emit_call_in(Printer *p, StrBuf *sb, const char *ns, const char *name,
+                         const PrimExpr *const *args, int n)
 {
-    strbuf_addf(sb, "T.%s(", name);
+    strbuf_addf(sb, "%s.%s(", ns, name);
     for (int i = 0; i < n; i++) {
         if (i > 0)
             strbuf_add(sb, ", ");
         printer_emit_prim(p, sb, args[i]);
     }
     strbuf_addc(sb, ')');
+}
+
+static void emit_call(Printer *p, StrBuf *sb, const char *name, const PrimExpr *const *args, int n)
+{
+    emit_call_in(p, sb, "T", name, args, n);
 }
 
 static void emit_int(Printer *p, StrBuf *sb, const PrimExpr *e)
@@ -201,19 +208,14 @@ static void emit_load(Printer *p, StrBuf *sb, const PrimExpr *e)
 static void emit_named_call(Printer *p, StrBuf *sb, const PrimExpr *e)
 {
     const char *name = e->u.call.name ? e->u.call.name : "";
+    const PrimExpr *const *args = (const PrimExpr *const *)e->u.call.args;
     if (name[0] == '@') { /* TIR-CALL: another PrimFunc of the module */
-        strbuf_addf(sb, "Module.%s(", name + 1);
-        for (int i = 0; i < e->u.call.nargs; i++) {
-            if (i > 0)
-                strbuf_add(sb, ", ");
-            printer_emit_prim(p, sb, e->u.call.args[i]);
-        }
-        strbuf_addc(sb, ')');
+        emit_call_in(p, sb, "Module", name + 1, args, e->u.call.nargs);
         return;
     }
     if (strncmp(name, "tir.", 4) == 0)
         name += 4;
-    emit_call(p, sb, name, (const PrimExpr *const *)e->u.call.args, e->u.call.nargs);
+    emit_call(p, sb, name, args, e->u.call.nargs);
 }
 
 /* Integer Div and Mod print as T.truncdiv / T.truncmod: `/` would read back as a float
