@@ -104,12 +104,21 @@ class Env:
             for b in block.bindings:
                 if b.var.name_hint == var:
                     found = b.var.struct_info
-        return None if found is None else self.sinfo_text(found)
+        return None if found is None else self.sinfo_text(found, mod)
 
-    def sinfo_text(self, sinfo):
+    def sinfo_text(self, sinfo, mod=None):
         """TVM's StructInfo as TVMScript, as TVM prints it (a tensor whose shape TVM names
-        through a shape variable stays `R.Tensor(s, dtype=...)`)."""
-        return str(sinfo)
+        through a shape variable stays `R.Tensor(s, dtype=...)`). A device mesh of the
+        module's global infos is written `"name[i]"`, as TVM's printer writes it inside the
+        module (alone, a StructInfo prints the mesh itself)."""
+        text = str(sinfo)
+        infos = getattr(mod, "global_infos", None) if mod is not None else None
+        for name in (infos.keys() if infos is not None else []):
+            for i, info in enumerate(infos[name]):
+                inline = str(info)
+                if inline.startswith("R.device_mesh("):
+                    text = text.replace(inline, '"%s[%d]"' % (name, i))
+        return text
 
     # -- values --
     def runtime(self):
