@@ -420,6 +420,12 @@ PrimExpr *prim_translate_call(const Tr *t, const PyExpr *e)
         if (strcmp(name, dtype_ctors[i]) == 0 && dtype_parse(name, &type))
             return translate_dtype_ctor(t, e, type);
     }
+    /* TS-11: a constant of any other scalar dtype a buffer may hold (T.int31(5), T.uint4(3)),
+     * as TVM's printer writes one; TVM's own parser knows only the names above. */
+    DataType other;
+    if (strcmp(name, "handle") != 0 && dtype_parse(name, &other) && !dtype_is_void(other) &&
+        other.lanes == 1)
+        return translate_dtype_ctor(t, e, other);
     for (size_t i = 0; i < sizeof call_rules / sizeof call_rules[0]; i++)
         if (strcmp(name, call_rules[i].name) == 0)
             return translate_rule(t, e, &call_rules[i]);
