@@ -292,6 +292,11 @@ static Value *kernel_binary(Interp *in, const Expr *call, Value **args, int narg
      * dtype, as TIR's BinaryOpMatchTypes casts it; the result takes the left operand's dtype
      * (a bool left operand: the computed value converted to bool, RESULT-3 in the cases). */
     DataType result_dt = a->dtype;
+    /* The inference's dtype class, checked again: an operand annotated without a dtype
+     * reaches the kernel unchecked (the class of the left operand's dtype, as infer_binary's). */
+    if (!dtype_in_class(result_dt, e->dc))
+        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "requires %s, got %s",
+                    class_text(e->dc), dtype_str(result_dt));
     if (!dtype_equal(a->dtype, b->dtype) && dtype_is_bool(b->dtype))
         b = kernel_astype(b, a->dtype, &err);
     else if (!dtype_equal(a->dtype, b->dtype) && dtype_is_bool(a->dtype))
@@ -316,6 +321,9 @@ static Value *kernel_unary(Interp *in, const Expr *call, Value **args, int nargs
     if (e == NULL)
         interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "unknown operator");
     Tensor *x = ops_kernel_tensor(in, call, args, nargs, 0);
+    if (!dtype_in_class(x->dtype, e->dc))
+        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "requires %s, got %s",
+                    class_text(e->dc), dtype_str(x->dtype));
     const char *err = NULL;
     Tensor *r = kernels_unary(e->op, x, &err);
     if (r == NULL)

@@ -272,6 +272,9 @@ StructInfo *manip_infer_split(OpInferCtx *ctx)
     if (!split_points(ctx->call, dim, &idx, &n, &sections))
         return ops_infer_fail(ctx, "OpAttr",
                               "indices_or_sections must be a positive int or a list of ints");
+    /* One piece (one section, or no index): the data itself, as TVM's InferStructInfoSplit. */
+    if (n == 0)
+        return (StructInfo *)x;
     if (sections > 0 && dim < 0 && sections != 1) {
         /* Sections of a symbolic dim: each piece's dim is unknown. */
         StructInfo **fields = MEM_ARRAY(StructInfo *, sections);
@@ -299,6 +302,8 @@ Value *manip_eval_split(struct Interp *in, const Expr *call, Value **args, int n
     if (!split_points(call, x->shape[axis], &idx, &n, &sections))
         interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span,
                     "bad indices_or_sections");
+    if (n == 0)
+        return args[0];
     const char *err = NULL;
     Tensor **parts = kernel_split(x, idx, n, axis, &err);
     if (parts == NULL)

@@ -9,12 +9,11 @@
 #include "interp/structinfo/prover.h"
 #include "values/kernels/kernels_sort.h"
 
-/* argsort's and topk's index dtype: the attribute, int32 when absent (the Python default),
- * the data's dtype when given as "void". */
+/* argsort's and topk's index dtype: the attribute (TVMScript always writes one, int32 by
+ * default); the data's dtype when it is "void" or absent (as only the ast: form leaves it),
+ * TVM's ArgsortAttrs and TopKAttrs defaulting to a void dtype. */
 static DataType index_dtype(const Expr *call, DataType data)
 {
-    if (ops_attr(call, "dtype") == NULL)
-        return dtype_int32();
     DataType t = ops_attr_dtype(call, "dtype");
     return dtype_is_void(t) ? data : t;
 }

@@ -601,6 +601,30 @@ def linalg_cases():
     cs.append(error_case("outer", "rank", "outer needs 1-D operands.",
                          [("a", T((2, 2), F32)), ("b", T((2,), F32))], "R.outer(a, b)", "OpShapeMismatch"))
     cs += einsum_cases(rng)
+    cs += linalg_dtype_cases()
+    return cs
+
+
+def linalg_dtype_cases():
+    """outer in floats and einsum in integers: the other accumulation domain of each."""
+    cs = []
+    rng = rng_for("linalg-dtypes")
+    f64 = lambda arr: np.asarray(arr, np.float64)
+    u, v = floats(rng, (3,)), floats(rng, (2,))
+    cs.append(value_case("outer", "float", "outer product of float32 vectors, each product rounded once.",
+                         [("a", T((3,), F32)), ("b", T((2,), F32))], "R.outer(a, b)",
+                         [tensor(u, F32), tensor(v, F32)], tensor(np.outer(f64(u), f64(v)), F32)))
+    ia, ib = ints(rng, (2, 3)), ints(rng, (3, 2))
+    cs.append(value_case("einsum", "int32", "einsum ij,jk->ik over int32 sums exactly in integers.",
+                         [("a", T((2, 3), "int32")), ("b", T((3, 2), "int32"))], 'R.einsum((a, b), "ij,jk->ik")',
+                         [tensor(ia, "int32"), tensor(ib, "int32")],
+                         tensor(np.einsum("ij,jk->ik", ia.astype(np.int64), ib.astype(np.int64)), "int32")))
+    big = np.array([[100, 100], [-100, 100]])
+    cs.append(value_case("einsum", "int8-wraps", "einsum in int8 wraps its sums to the dtype: 100 * 100 * 2 "
+                         "is 20000, which is 32 modulo 256.",
+                         [("a", T((2, 2), "int8")), ("b", T((2, 2), "int8"))], 'R.einsum((a, b), "ij,jk->ik")',
+                         [tensor(big, "int8"), tensor(big.T.copy(), "int8")],
+                         tensor(np.vectorize(lambda e: g.wrap(e, "int8"))(np.einsum("ij,jk->ik", big, big.T)), "int8")))
     return cs
 
 

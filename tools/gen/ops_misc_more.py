@@ -644,6 +644,17 @@ def nms_cases(rng):
                                  "R.const(1, \"int64\"), R.const(0.5, \"float32\"), "
                                  "R.const(0.0, \"float32\"))", "OpPrecondition", f, args=[]),
                       "resource-limit", "tvm-diverges"))
+    # The rows are batches times classes, whichever of the two is large.
+    out.append(tagged(error_case(op, "too-many-classes", "NMS over one batch of 2^40 classes "
+                                 "and no boxes: the per-row counts (batch times classes) pass "
+                                 "the tensor limit, a clean error rather than an exhausted "
+                                 "machine.", [],
+                                 "R.vision.all_class_non_max_suppression("
+                                 "R.zeros(R.shape([1, 0, 4]), \"float32\"), "
+                                 "R.zeros(R.shape([1, 1099511627776, 0]), \"float32\"), "
+                                 "R.const(1, \"int64\"), R.const(0.5, \"float32\"), "
+                                 "R.const(0.0, \"float32\"))", "OpPrecondition", f, args=[]),
+                      "resource-limit", "tvm-diverges"))
     return out
 
 

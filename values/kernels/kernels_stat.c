@@ -182,6 +182,36 @@ static double reduce_all_streamed(const Tensor *x, ReduceKind kind, const DataTy
     return acc;
 }
 
+/* OP-mean of an integer tensor: exact, then truncated toward zero. Each output keeps its sum
+ * as a quotient and a remainder by the count, so no element loses bits in double and the sum
+ * never wraps; uint64 elements are read as their unsigned values. */
+static void mean_int(const int64_t *v, int64_t n, const int64_t *map, DataType dt, int64_t *acc,
+                     int64_t on, int64_t count)
+{
+    bool u64 = dt.code == DT_UINT && dt.bits == 64;
+    int64_t *rem = mem_alloc_atomic(sizeof(int64_t) * (size_t)(on + 1));
+    for (int64_t o = 0; o < on; o++)
+        acc[o] = rem[o] = 0;
+    for (int64_t k = 0; k < n; k++) {
+        int64_t *q = &acc[MAP(k)], *r = &rem[MAP(k)];
+        if (u64) {
+            uint64_t e = (uint64_t)v[k], c = (uint64_t)count, rr = (uint64_t)*r + e % c;
+            *q = (int64_t)((uint64_t)*q + e / c + (rr >= c));
+            *r = (int64_t)(rr >= c ? rr - c : rr);
+            continue;
+        }
+        *q += v[k] / count;
+        *r += v[k] % count;
+        if (*r >= count || *r <= -count) {
+            *q += *r > 0 ? 1 : -1;
+            *r -= *r > 0 ? count : -count;
+        }
+    }
+    for (int64_t o = 0; !u64 && o < on; o++)
+        if ((acc[o] > 0 && rem[o] < 0) || (acc[o] < 0 && rem[o] > 0))
+            acc[o] += acc[o] > 0 ? -1 : 1;
+}
+
 Tensor *kernel_reduce(const Tensor *x, ReduceKind kind, const bool *reduced, bool keepdims,
                       const char **err)
 {
@@ -203,6 +233,14 @@ Tensor *kernel_reduce(const Tensor *x, ReduceKind kind, const bool *reduced, boo
                 *acc = mem_alloc_atomic(sizeof(int64_t) * ob);
         tensor_read_i64(x, v);
         reduce_int(v, x->numel, map, kind, x->dtype, acc, on);
+        tensor_write_i64(out, acc);
+        return out;
+    }
+    if (kind == REDUCE_MEAN && !dtype_is_float(x->dtype) && !dtype_is_bool(x->dtype) && count > 0) {
+        int64_t *v = mem_alloc_atomic(sizeof(int64_t) * nb),
+                *acc = mem_alloc_atomic(sizeof(int64_t) * ob);
+        tensor_read_i64(x, v);
+        mean_int(v, x->numel, map, x->dtype, acc, on, count);
         tensor_write_i64(out, acc);
         return out;
     }
