@@ -98,6 +98,9 @@ Tensor *tensor_new(DataType dtype, int ndim, const int64_t *shape)
     return t;
 }
 
+/* The data size up to which a tensor's header, shape and data share one allocation. */
+#define TENSOR_INLINE_BYTES 64
+
 Tensor *tensor_new_uninit(DataType dtype, int ndim, const int64_t *shape)
 {
     if (!tensor_dtype_supported(dtype) || ndim < 0 || ndim > TENSOR_MAX_NDIM)
@@ -105,15 +108,25 @@ Tensor *tensor_new_uninit(DataType dtype, int ndim, const int64_t *shape)
     int64_t numel = tensor_shape_numel(dtype, ndim, shape);
     if (numel < 0)
         return NULL;
-    Tensor *t = MEM_NEW(Tensor);
+    size_t nbytes = (size_t)numel * dtype_bytes(dtype);
+    size_t shape_bytes = sizeof(int64_t) * (size_t)(ndim > 0 ? ndim : 1);
+    Tensor *t;
+    if (nbytes <= TENSOR_INLINE_BYTES) {
+        /* A small tensor (a scalar, a short vector: most of what control flow computes) is
+         * one block: the header, then its shape, then its data, each 8-byte aligned. */
+        t = mem_alloc(sizeof(Tensor) + shape_bytes + (nbytes ? nbytes : 1));
+        t->shape = (int64_t *)(t + 1);
+        t->data = (char *)t->shape + shape_bytes;
+    } else {
+        t = MEM_NEW(Tensor);
+        t->shape = mem_alloc_atomic(shape_bytes);
+        t->data = mem_alloc_atomic(nbytes);
+    }
     t->dtype = dtype;
     t->ndim = ndim;
-    t->shape = mem_alloc_atomic(sizeof(int64_t) * (size_t)(ndim > 0 ? ndim : 1));
     if (ndim > 0)
         memcpy(t->shape, shape, sizeof(int64_t) * (size_t)ndim);
     t->numel = numel;
-    size_t nbytes = (size_t)numel * dtype_bytes(dtype);
-    t->data = mem_alloc_atomic(nbytes);
     return t;
 }
 

@@ -239,6 +239,7 @@ static int64_t operand_elements(Value **args, int n)
 typedef struct OpTarget {
     const BuiltinEntry *builtin;
     const OpImpl *impl;
+    bool distributed; /* a relax.dist.* operator */
 } OpTarget;
 
 /* Resolved on the node's first call and kept by node, so a call does not search the
@@ -251,6 +252,7 @@ static const OpTarget *op_target(Interp *in, const Expr *op)
     t = MEM_NEW(OpTarget);
     t->builtin = builtins_find(op->u.op_name);
     t->impl = t->builtin != NULL ? NULL : ops_lookup(op->u.op_name);
+    t->distributed = strncmp(op->u.op_name, "relax.dist.", 11) == 0;
     env_map_put(in->op_targets, op, t);
     return t;
 }
@@ -272,11 +274,11 @@ Value *call_eval(Interp *in, Env *env, const Expr *call, TailCall *tc)
         /* E-12.1: an Op's arguments left to right, then the builtin. */
         rule_fired("E-12");
         Value **args = eval_args(in, env, call);
-        if (strncmp(op->u.op_name, "relax.dist.", 11) == 0) /* DIST-6: one process */
+        const OpTarget *target = op_target(in, op);
+        if (target->distributed) /* DIST-6: one process */
             interp_fail(in, "Unsupported", "DIST-6", call->span,
                         "%s distributes tensors over a mesh, which a one-process run lacks",
                         op->u.op_name);
-        const OpTarget *target = op_target(in, op);
         if (target->builtin == NULL) {
             const OpImpl *impl = target->impl;
             if (impl == NULL || impl->kernel == NULL)

@@ -13,8 +13,10 @@
  * tombstones and a scope that binds and unbinds never degrades the table. */
 typedef struct Slot {
     const void *key;
-    void *val;
-    int64_t shape;
+    union {
+        void *val;     /* a Relax variable's value, an EnvMap's entry */
+        int64_t shape; /* a shape variable's value */
+    };
     bool is_shape;
 } Slot;
 
