@@ -40,16 +40,18 @@ static bool pending_same(const Pending *p, const Function *fn, const int64_t *va
 /* Keeps what fn's return check needs once fn's activation is gone. Consecutive identical
  * checks (a self-recursive loop with a fixed annotation) collapse into one, which keeps a
  * tail-recursive loop in bounded memory. */
-static void pending_push(Interp *in, PendingList *pl, const Env *env, const Function *fn)
+static void pending_push(PendingList *pl, const Env *env, const Function *fn, const FuncInfo *info)
 {
     if (fn->ret == NULL || fn->ret->kind == SINFO_OBJECT)
         return;
-    const FuncInfo *info = env_func_info(in->func_info, fn);
     int n = info->nret_shape_vars;
     /* An annotation without shape variables checks the same thing wherever it is owed, so
      * mutual tail recursion keeps one entry per function; only which of two failing checks
      * reports first could differ. */
     if (n == 0) {
+        /* The entry just before, a self-recursive loop's, is the common case. */
+        if (pl->n > 0 && pl->items[pl->n - 1].fn->ret == fn->ret)
+            return;
         if (pl->fixed == NULL)
             pl->fixed = env_map_new(4);
         if (env_map_get(pl->fixed, fn->ret) != NULL)
@@ -99,7 +101,9 @@ static void enter(Interp *in, Env *env, const Function *fn, Value **args, Span s
     rule_fired("FN-1");
     rule_fired("FN-2");
     in->arg_fn = fn;
-    for (int i = 0; i < fn->nparams; i++) {
+    /* A binding position is a lone shape variable: a function that mentions none has none. */
+    bool binds = env_func_info(in->func_info, fn)->nshape_vars > 0;
+    for (int i = 0; binds && i < fn->nparams; i++) {
         const StructInfo *ann = fn->params[i]->annotation;
         in->arg_index = i;
         if (ann != NULL)
@@ -153,11 +157,11 @@ static Value *call_closure(Interp *in, Value *callee, Value **args, int nargs, S
         /* A tail call's caller activation is dead once the call's arguments are evaluated and
          * its return check is owed (pending_push copies what that needs; closures capture
          * copies, eval_make_closure), so the next activation reuses its memory. */
-        int nlocals = env_func_info(in->func_info, fn)->nlocals;
+        const FuncInfo *info = env_func_info(in->func_info, fn);
         if (env == NULL)
-            env = env_new_child(callee->u.closure.env, nlocals);
+            env = env_new_child(callee->u.closure.env, info->nlocals);
         else
-            env_reset(env, callee->u.closure.env, nlocals);
+            env_reset(env, callee->u.closure.env, info->nlocals);
         enter(in, env, fn, args, span);
         TailCall tc = {0};
         result = eval_tail(in, env, fn->body, &tc);
@@ -168,7 +172,7 @@ static Value *call_closure(Interp *in, Value *callee, Value **args, int nargs, S
                 match_cast_check(in, env, fn->ret, result, MC_MODE_RET, fn->span);
             break;
         }
-        pending_push(in, &pending, env, fn);
+        pending_push(&pending, env, fn, info);
         interp_step(in, tc.span);
         callee = tc.callee;
         args = tc.args;

@@ -233,6 +233,9 @@ void env_each_shape(const Env *env, void (*fn)(void *ctx, const TirVar *var, int
 
 struct FuncInfoTable {
     EnvMap *infos; /* Function* -> FuncInfo* */
+    /* The last one asked for: a loop asks for the same function on every call. */
+    const Function *last;
+    FuncInfo *last_info;
 };
 
 typedef struct Walk {
@@ -479,10 +482,14 @@ struct FuncInfoTable *env_func_table_new(void)
 
 const FuncInfo *env_func_info(struct FuncInfoTable *t, const Function *f)
 {
+    if (f == t->last)
+        return t->last_info;
     FuncInfo *info = env_map_get(t->infos, f);
     if (info == NULL) {
         info = analyze(f);
         env_map_put(t->infos, f, info);
     }
+    t->last = f;
+    t->last_info = info;
     return info;
 }
