@@ -159,7 +159,7 @@ static Value *call_closure(Interp *in, Value *callee, Value **args, int nargs, S
          * copies, eval_make_closure), so the next activation reuses its memory. */
         const FuncInfo *info = env_func_info(in->func_info, fn);
         if (env == NULL)
-            env = env_new_child(callee->u.closure.env, info->nlocals);
+            env = env_pool_take(in->env_pool, callee->u.closure.env, info->nlocals);
         else
             env_reset(env, callee->u.closure.env, info->nlocals);
         enter(in, env, fn, args, span);
@@ -180,6 +180,7 @@ static Value *call_closure(Interp *in, Value *callee, Value **args, int nargs, S
         span = tc.span;
     }
     pending_run(in, &pending, result);
+    env_pool_give(in->env_pool, env);
     in->depth--;
     in->func = caller;
     return result;
