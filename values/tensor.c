@@ -90,16 +90,17 @@ int64_t tensor_shape_numel(DataType dtype, int ndim, const int64_t *shape)
     return n;
 }
 
+/* The data size up to which a tensor's header, shape and data share one allocation. */
+#define TENSOR_INLINE_BYTES 64
+
 Tensor *tensor_new(DataType dtype, int ndim, const int64_t *shape)
 {
     Tensor *t = tensor_new_uninit(dtype, ndim, shape);
-    if (t != NULL)
+    /* A small tensor's block comes zeroed (mem_alloc). */
+    if (t != NULL && tensor_nbytes(t) > TENSOR_INLINE_BYTES)
         memset(t->data, 0, tensor_nbytes(t));
     return t;
 }
-
-/* The data size up to which a tensor's header, shape and data share one allocation. */
-#define TENSOR_INLINE_BYTES 64
 
 Tensor *tensor_new_uninit(DataType dtype, int ndim, const int64_t *shape)
 {
@@ -165,14 +166,14 @@ Tensor *tensor_view(void *base, int64_t byte_offset, DataType dtype, int ndim, c
 
 Tensor *tensor_copy(const Tensor *t)
 {
-    Tensor *c = tensor_new(t->dtype, t->ndim, t->shape);
+    Tensor *c = tensor_new_uninit(t->dtype, t->ndim, t->shape);
     memcpy(c->data, t->data, tensor_nbytes(t));
     return c;
 }
 
 Tensor *tensor_from_const(const ConstData *c)
 {
-    Tensor *t = tensor_new(c->dtype, c->ndim, c->shape);
+    Tensor *t = tensor_new_uninit(c->dtype, c->ndim, c->shape);
     if (t == NULL || t->numel != c->numel)
         return NULL;
     memcpy(t->data, c->data, tensor_nbytes(t));
