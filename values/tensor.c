@@ -549,6 +549,16 @@ void tensor_fill_f64(Tensor *t, double v)
         memcpy((char *)t->data + done, t->data, done < total - done ? done : total - done);
 }
 
+void tensor_fill_i64(Tensor *t, int64_t v)
+{
+    if (t->numel == 0)
+        return;
+    store_i64(elem_kind(t->dtype), t->data, 0, v);
+    size_t total = tensor_nbytes(t);
+    for (size_t done = dtype_bytes(t->dtype); done < total; done *= 2)
+        memcpy((char *)t->data + done, t->data, done < total - done ? done : total - done);
+}
+
 double tensor_round_f64(DataType dtype, double v)
 {
     ElemKind k = elem_kind(dtype);
