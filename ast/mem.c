@@ -89,6 +89,11 @@ static void stress(void)
  * a list is never reclaimed; one thread allocates at a time (the evaluator's thread runs
  * while its caller waits, mem_run_on_large_stack), so plain statics suffice. Stress mode
  * keeps every allocation a collector call. */
+#ifdef RELAX_GC_STRESS
+#define SMALL_LISTS 0
+#else
+#define SMALL_LISTS 1
+#endif
 #define SMALL_GRANULE 16
 #define SMALL_CLASSES 64 /* blocks up to 1 KiB */
 static void *small_free[SMALL_CLASSES + 1];
@@ -109,10 +114,8 @@ static void *alloc_small(size_t size)
 
 void *mem_alloc(size_t size)
 {
-#ifndef RELAX_GC_STRESS
-    if (size <= SMALL_GRANULE * SMALL_CLASSES)
+    if (SMALL_LISTS && size <= SMALL_GRANULE * SMALL_CLASSES)
         return alloc_small(size);
-#endif
     stress();
     return checked(GC_MALLOC(size ? size : 1), size);
 }
@@ -140,10 +143,8 @@ static void advise_huge(void *p, size_t size)
  * data it could have skipped, which costs less than a separate allocation call. */
 void *mem_alloc_atomic(size_t size)
 {
-#ifndef RELAX_GC_STRESS
-    if (size <= SMALL_GRANULE * SMALL_CLASSES)
+    if (SMALL_LISTS && size <= SMALL_GRANULE * SMALL_CLASSES)
         return alloc_small(size);
-#endif
     stress();
     void *p = checked(GC_MALLOC_ATOMIC(size ? size : 1), size);
     if (size >= 2 * HUGE_PAGE)
