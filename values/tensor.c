@@ -90,10 +90,14 @@ int64_t tensor_shape_numel(DataType dtype, int ndim, const int64_t *shape)
     return n;
 }
 
+/* The data size up to which a tensor's header, shape and data share one allocation. */
+#define TENSOR_INLINE_BYTES 64
+
 Tensor *tensor_new(DataType dtype, int ndim, const int64_t *shape)
 {
     Tensor *t = tensor_new_uninit(dtype, ndim, shape);
-    if (t != NULL)
+    /* A small tensor's block comes zeroed (mem_alloc). */
+    if (t != NULL && tensor_nbytes(t) > TENSOR_INLINE_BYTES)
         memset(t->data, 0, tensor_nbytes(t));
     return t;
 }
@@ -105,15 +109,25 @@ Tensor *tensor_new_uninit(DataType dtype, int ndim, const int64_t *shape)
     int64_t numel = tensor_shape_numel(dtype, ndim, shape);
     if (numel < 0)
         return NULL;
-    Tensor *t = MEM_NEW(Tensor);
+    size_t nbytes = (size_t)numel * dtype_bytes(dtype);
+    size_t shape_bytes = sizeof(int64_t) * (size_t)(ndim > 0 ? ndim : 1);
+    Tensor *t;
+    if (nbytes <= TENSOR_INLINE_BYTES) {
+        /* A small tensor (a scalar, a short vector: most of what control flow computes) is
+         * one block: the header, then its shape, then its data, each 8-byte aligned. */
+        t = mem_alloc(sizeof(Tensor) + shape_bytes + (nbytes ? nbytes : 1));
+        t->shape = (int64_t *)(t + 1);
+        t->data = (char *)t->shape + shape_bytes;
+    } else {
+        t = MEM_NEW(Tensor);
+        t->shape = mem_alloc_atomic(shape_bytes);
+        t->data = mem_alloc_atomic(nbytes);
+    }
     t->dtype = dtype;
     t->ndim = ndim;
-    t->shape = mem_alloc_atomic(sizeof(int64_t) * (size_t)(ndim > 0 ? ndim : 1));
     if (ndim > 0)
         memcpy(t->shape, shape, sizeof(int64_t) * (size_t)ndim);
     t->numel = numel;
-    size_t nbytes = (size_t)numel * dtype_bytes(dtype);
-    t->data = mem_alloc_atomic(nbytes);
     return t;
 }
 
@@ -152,14 +166,14 @@ Tensor *tensor_view(void *base, int64_t byte_offset, DataType dtype, int ndim, c
 
 Tensor *tensor_copy(const Tensor *t)
 {
-    Tensor *c = tensor_new(t->dtype, t->ndim, t->shape);
+    Tensor *c = tensor_new_uninit(t->dtype, t->ndim, t->shape);
     memcpy(c->data, t->data, tensor_nbytes(t));
     return c;
 }
 
 Tensor *tensor_from_const(const ConstData *c)
 {
-    Tensor *t = tensor_new(c->dtype, c->ndim, c->shape);
+    Tensor *t = tensor_new_uninit(c->dtype, c->ndim, c->shape);
     if (t == NULL || t->numel != c->numel)
         return NULL;
     memcpy(t->data, c->data, tensor_nbytes(t));
@@ -530,6 +544,16 @@ void tensor_fill_f64(Tensor *t, double v)
         return;
     store_f64(k, t->data, 0, v);
     /* Doubling copies of the filled prefix: a few large copies instead of one per element. */
+    size_t total = tensor_nbytes(t);
+    for (size_t done = dtype_bytes(t->dtype); done < total; done *= 2)
+        memcpy((char *)t->data + done, t->data, done < total - done ? done : total - done);
+}
+
+void tensor_fill_i64(Tensor *t, int64_t v)
+{
+    if (t->numel == 0)
+        return;
+    store_i64(elem_kind(t->dtype), t->data, 0, v);
     size_t total = tensor_nbytes(t);
     for (size_t done = dtype_bytes(t->dtype); done < total; done *= 2)
         memcpy((char *)t->data + done, t->data, done < total - done ? done : total - done);

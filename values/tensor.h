@@ -83,6 +83,8 @@ void tensor_write_f64(Tensor *t, const double *in);
 void tensor_read_i64(const Tensor *t, int64_t *out);
 void tensor_write_i64(Tensor *t, const int64_t *in);
 void tensor_fill_f64(Tensor *t, double v);
+/* Every element set to v as tensor_set_i64 sets one. */
+void tensor_fill_i64(Tensor *t, int64_t v);
 /* The same for the `count` elements from flat index `start`, so that a kernel can stream a
  * large tensor through a small buffer. */
 void tensor_read_f64_range(const Tensor *t, int64_t start, int64_t count, double *out);

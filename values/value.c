@@ -25,8 +25,11 @@ Value *value_tensor(Tensor *t)
 
 Value *value_tuple(Value *const *fields, int n)
 {
-    Value *v = value_new(VAL_TUPLE);
-    v->u.tuple.fields = MEM_ARRAY(Value *, n > 0 ? n : 1);
+    /* The fields follow the value in one block. */
+    Value *v = mem_alloc(sizeof(Value) + sizeof(Value *) * (size_t)(n > 0 ? n : 1));
+    v->kind = VAL_TUPLE;
+    v->id = next_value_id++;
+    v->u.tuple.fields = (Value **)(v + 1);
     for (int i = 0; i < n; i++)
         v->u.tuple.fields[i] = fields[i];
     v->u.tuple.n = n;

@@ -126,7 +126,7 @@ PyKeyword py_lex_keyword(const char *name, size_t len)
 {
     for (int k = PYKW_FALSE_; k <= PYKW_YIELD; k++) {
         const char *kw = keyword_names[k];
-        if (strlen(kw) == len && memcmp(kw, name, len) == 0)
+        if (kw[0] == name[0] && strlen(kw) == len && memcmp(kw, name, len) == 0)
             return (PyKeyword)k;
     }
     return PYKW_NONE;
@@ -648,6 +648,9 @@ static void lex_operator(Lexer *lx)
 {
     const char *start = lx->p;
     for (size_t i = 0; i < sizeof op_table / sizeof op_table[0]; i++) {
+        /* The first character rules out most of the table before any string call. */
+        if (op_table[i].text[0] != *start)
+            continue;
         size_t len = strlen(op_table[i].text);
         if (strncmp(start, op_table[i].text, len) != 0)
             continue;

@@ -41,12 +41,15 @@ static bool lookup_shape_var(void *ctx, const TirVar *var, Scalar *out)
     return true;
 }
 
-/* The dims of an output's shape, evaluated with the caller's shape variables. */
-static int64_t *eval_dims(const BuiltinCall *bc, const Expr *shape, int *ndim)
+/* The dims of an output's shape, evaluated with the caller's shape variables; a literal
+ * shape's dims go to `room` (TENSOR_MAX_NDIM of them) when they fit. */
+static int64_t *eval_dims(const BuiltinCall *bc, const Expr *shape, int *ndim, int64_t *room)
 {
     if (shape->kind == EXPR_SHAPE) {
         PrimEvalCtx pc = {.interp = bc->in, .lookup = lookup_shape_var, .ctx = bc->env};
-        int64_t *dims = mem_alloc_atomic(sizeof(int64_t) * (size_t)(shape->u.shape.n + 1));
+        int64_t *dims = shape->u.shape.n <= TENSOR_MAX_NDIM
+                            ? room
+                            : mem_alloc_atomic(sizeof(int64_t) * (size_t)(shape->u.shape.n + 1));
         for (int i = 0; i < shape->u.shape.n; i++)
             dims[i] = prim_eval_int(&pc, shape->u.shape.values[i]);
         *ndim = shape->u.shape.n;
@@ -62,7 +65,7 @@ static int64_t *eval_dims(const BuiltinCall *bc, const Expr *shape, int *ndim)
 
 /* The dtype and dims out_sinfo gives output `s`: a tensor with a known shape and a
  * non-void dtype. */
-static int64_t *output_layout(const BuiltinCall *bc, const StructInfo *s, int *ndim)
+static int64_t *output_layout(const BuiltinCall *bc, const StructInfo *s, int *ndim, int64_t *room)
 {
     if (s->kind != SINFO_TENSOR)
         builtins_fail(bc, "OpPrecondition", "every output must be a tensor StructInfo");
@@ -70,13 +73,14 @@ static int64_t *output_layout(const BuiltinCall *bc, const StructInfo *s, int *n
         builtins_fail(bc, "OpPrecondition", "an output has no dtype");
     if (!s->u.tensor.shape)
         builtins_fail(bc, "OpPrecondition", "an output has no shape");
-    return eval_dims(bc, s->u.tensor.shape, ndim);
+    return eval_dims(bc, s->u.tensor.shape, ndim, room);
 }
 
 static Value *alloc_output(const BuiltinCall *bc, const StructInfo *s)
 {
     int ndim;
-    int64_t *dims = output_layout(bc, s, &ndim);
+    int64_t room[TENSOR_MAX_NDIM];
+    int64_t *dims = output_layout(bc, s, &ndim, room);
     Tensor *t = tensor_new(s->u.tensor.dtype, ndim, dims);
     if (!t)
         builtins_fail(bc, "OpPrecondition",
@@ -132,10 +136,9 @@ static Value **packed_ints(const BuiltinCall *bc, int *n)
     return ints;
 }
 
-/* Concatenates three argument lists. */
-static Value **join_args(Value **a, int na, Value **b, int nb, Value **c, int nc)
+/* Concatenates three argument lists into `all`, which has room for them. */
+static Value **join_args(Value **all, Value **a, int na, Value **b, int nb, Value **c, int nc)
 {
-    Value **all = MEM_ARRAY(Value *, na + nb + nc + 1);
     for (int i = 0; i < na; i++)
         all[i] = a[i];
     for (int i = 0; i < nb; i++)
@@ -160,8 +163,12 @@ Value *builtins_call_tir(const BuiltinCall *bc)
     Outputs o = output_sinfo(bc);
     for (int i = 0; i < o.n; i++)
         o.values[i] = alloc_output(bc, o.sinfo[i]);
-    Value **all = join_args(inputs->u.tuple.fields, inputs->u.tuple.n, o.values, o.n, ints, nints);
-    tir_exec_call(bc->in, f, all, inputs->u.tuple.n + o.n + nints, bc->call->span);
+    int nall = inputs->u.tuple.n + o.n + nints;
+    /* The PrimFunc's activation keeps no pointer to its argument list. */
+    Value *small[8];
+    Value **all = nall <= 8 ? small : MEM_ARRAY(Value *, nall);
+    join_args(all, inputs->u.tuple.fields, inputs->u.tuple.n, o.values, o.n, ints, nints);
+    tir_exec_call(bc->in, f, all, nall, bc->call->span);
     return outputs_result(&o);
 }
 
@@ -209,7 +216,8 @@ static void check_inplace_indices(const BuiltinCall *bc, const int64_t *idx, int
 static Value *inplace_output(const BuiltinCall *bc, Value *arg, const StructInfo *s, int out)
 {
     int ndim;
-    int64_t *dims = output_layout(bc, s, &ndim);
+    int64_t room[TENSOR_MAX_NDIM];
+    int64_t *dims = output_layout(bc, s, &ndim, room);
     if (arg->kind != VAL_TENSOR)
         builtins_fail(bc, "OpPrecondition", "in-place output %d is not a tensor", out);
     Tensor *t = arg->u.tensor;
@@ -244,7 +252,8 @@ Value *builtins_call_tir_inplace(const BuiltinCall *bc)
             o.values[i] = inplace_output(bc, inputs->u.tuple.fields[idx[i]], o.sinfo[i], i);
         }
     }
-    Value **all = join_args(inputs->u.tuple.fields, inputs->u.tuple.n, fresh, nfresh, ints, nints);
+    Value **all = join_args(MEM_ARRAY(Value *, inputs->u.tuple.n + nfresh + nints + 1),
+                            inputs->u.tuple.fields, inputs->u.tuple.n, fresh, nfresh, ints, nints);
     tir_exec_call(bc->in, f, all, inputs->u.tuple.n + nfresh + nints, bc->call->span);
     return outputs_result(&o);
 }
@@ -260,11 +269,13 @@ Value *builtins_call_dps_packed(const BuiltinCall *bc)
     Outputs o = output_sinfo(bc);
     for (int i = 0; i < o.n; i++)
         o.values[i] = alloc_output(bc, o.sinfo[i]);
-    Value **all = join_args(inputs->u.tuple.fields, inputs->u.tuple.n, o.values, o.n, NULL, 0);
+    Value **all = join_args(MEM_ARRAY(Value *, inputs->u.tuple.n + o.n + 1), inputs->u.tuple.fields,
+                            inputs->u.tuple.n, o.values, o.n, NULL, 0);
     interp_call(bc->in, bc->args[0], all, inputs->u.tuple.n + o.n, bc->call->span);
     for (int i = 0; i < o.n; i++) {
         int ndim;
-        int64_t *dims = output_layout(bc, o.sinfo[i], &ndim);
+        int64_t room[TENSOR_MAX_NDIM];
+        int64_t *dims = output_layout(bc, o.sinfo[i], &ndim, room);
         const Tensor *t = o.values[i]->u.tensor;
         if (!dtype_equal(t->dtype, o.sinfo[i]->u.tensor.dtype) || !tensor_has_shape(t, ndim, dims))
             interp_fail(bc->in, "OutputMismatch", bc->rule, bc->call->span,

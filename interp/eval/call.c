@@ -40,16 +40,18 @@ static bool pending_same(const Pending *p, const Function *fn, const int64_t *va
 /* Keeps what fn's return check needs once fn's activation is gone. Consecutive identical
  * checks (a self-recursive loop with a fixed annotation) collapse into one, which keeps a
  * tail-recursive loop in bounded memory. */
-static void pending_push(Interp *in, PendingList *pl, const Env *env, const Function *fn)
+static void pending_push(PendingList *pl, const Env *env, const Function *fn, const FuncInfo *info)
 {
     if (fn->ret == NULL || fn->ret->kind == SINFO_OBJECT)
         return;
-    const FuncInfo *info = env_func_info(in->func_info, fn);
     int n = info->nret_shape_vars;
     /* An annotation without shape variables checks the same thing wherever it is owed, so
      * mutual tail recursion keeps one entry per function; only which of two failing checks
      * reports first could differ. */
     if (n == 0) {
+        /* The entry just before, a self-recursive loop's, is the common case. */
+        if (pl->n > 0 && pl->items[pl->n - 1].fn->ret == fn->ret)
+            return;
         if (pl->fixed == NULL)
             pl->fixed = env_map_new(4);
         if (env_map_get(pl->fixed, fn->ret) != NULL)
@@ -99,7 +101,9 @@ static void enter(Interp *in, Env *env, const Function *fn, Value **args, Span s
     rule_fired("FN-1");
     rule_fired("FN-2");
     in->arg_fn = fn;
-    for (int i = 0; i < fn->nparams; i++) {
+    /* A binding position is a lone shape variable: a function that mentions none has none. */
+    bool binds = env_func_info(in->func_info, fn)->nshape_vars > 0;
+    for (int i = 0; binds && i < fn->nparams; i++) {
         const StructInfo *ann = fn->params[i]->annotation;
         in->arg_index = i;
         if (ann != NULL)
@@ -153,11 +157,11 @@ static Value *call_closure(Interp *in, Value *callee, Value **args, int nargs, S
         /* A tail call's caller activation is dead once the call's arguments are evaluated and
          * its return check is owed (pending_push copies what that needs; closures capture
          * copies, eval_make_closure), so the next activation reuses its memory. */
-        int nlocals = env_func_info(in->func_info, fn)->nlocals;
+        const FuncInfo *info = env_func_info(in->func_info, fn);
         if (env == NULL)
-            env = env_new_child(callee->u.closure.env, nlocals);
+            env = env_pool_take(in->env_pool, callee->u.closure.env, info->nlocals);
         else
-            env_reset(env, callee->u.closure.env, nlocals);
+            env_reset(env, callee->u.closure.env, info->nlocals);
         enter(in, env, fn, args, span);
         TailCall tc = {0};
         result = eval_tail(in, env, fn->body, &tc);
@@ -168,7 +172,7 @@ static Value *call_closure(Interp *in, Value *callee, Value **args, int nargs, S
                 match_cast_check(in, env, fn->ret, result, MC_MODE_RET, fn->span);
             break;
         }
-        pending_push(in, &pending, env, fn);
+        pending_push(&pending, env, fn, info);
         interp_step(in, tc.span);
         callee = tc.callee;
         args = tc.args;
@@ -176,6 +180,7 @@ static Value *call_closure(Interp *in, Value *callee, Value **args, int nargs, S
         span = tc.span;
     }
     pending_run(in, &pending, result);
+    env_pool_give(in->env_pool, env);
     in->depth--;
     in->func = caller;
     return result;
@@ -239,6 +244,7 @@ static int64_t operand_elements(Value **args, int n)
 typedef struct OpTarget {
     const BuiltinEntry *builtin;
     const OpImpl *impl;
+    bool distributed; /* a relax.dist.* operator */
 } OpTarget;
 
 /* Resolved on the node's first call and kept by node, so a call does not search the
@@ -251,6 +257,7 @@ static const OpTarget *op_target(Interp *in, const Expr *op)
     t = MEM_NEW(OpTarget);
     t->builtin = builtins_find(op->u.op_name);
     t->impl = t->builtin != NULL ? NULL : ops_lookup(op->u.op_name);
+    t->distributed = strncmp(op->u.op_name, "relax.dist.", 11) == 0;
     env_map_put(in->op_targets, op, t);
     return t;
 }
@@ -272,11 +279,11 @@ Value *call_eval(Interp *in, Env *env, const Expr *call, TailCall *tc)
         /* E-12.1: an Op's arguments left to right, then the builtin. */
         rule_fired("E-12");
         Value **args = eval_args(in, env, call);
-        if (strncmp(op->u.op_name, "relax.dist.", 11) == 0) /* DIST-6: one process */
+        const OpTarget *target = op_target(in, op);
+        if (target->distributed) /* DIST-6: one process */
             interp_fail(in, "Unsupported", "DIST-6", call->span,
                         "%s distributes tensors over a mesh, which a one-process run lacks",
                         op->u.op_name);
-        const OpTarget *target = op_target(in, op);
         if (target->builtin == NULL) {
             const OpImpl *impl = target->impl;
             if (impl == NULL || impl->kernel == NULL)

@@ -13,8 +13,10 @@
  * tombstones and a scope that binds and unbinds never degrades the table. */
 typedef struct Slot {
     const void *key;
-    void *val;
-    int64_t shape;
+    union {
+        void *val;     /* a Relax variable's value, an EnvMap's entry */
+        int64_t shape; /* a shape variable's value */
+    };
     bool is_shape;
 } Slot;
 
@@ -155,6 +157,46 @@ void env_reset(Env *env, const Env *parent, int capacity_hint)
     env->nlog = 0;
 }
 
+/* At most this many spare activations, each of at most this many slots: enough for the
+ * calls of a loop or a recursion to find one, without holding large tables. */
+#define POOL_SPARES 32
+#define POOL_MAX_SLOTS 64
+
+struct EnvPool {
+    Env *spare[POOL_SPARES];
+    int n;
+};
+
+EnvPool *env_pool_new(void)
+{
+    return MEM_NEW(EnvPool);
+}
+
+Env *env_pool_take(EnvPool *pool, const Env *parent, int capacity_hint)
+{
+    if (pool->n == 0)
+        return env_new_child(parent, capacity_hint);
+    Env *env = pool->spare[--pool->n];
+    pool->spare[pool->n] = NULL;
+    if (4 * (int64_t)capacity_hint + 4 > 3 * (int64_t)env->map.cap)
+        map_init(&env->map, capacity_hint);
+    env->parent = parent;
+    return env;
+}
+
+void env_pool_give(EnvPool *pool, Env *env)
+{
+    if (pool->n == POOL_SPARES || env->map.cap > POOL_MAX_SLOTS)
+        return;
+    memset(env->map.slots, 0, sizeof(Slot) * env->map.cap);
+    env->map.n = 0;
+    env->parent = NULL;
+    if (env->nlog > 0)
+        memset(env->log, 0, sizeof(*env->log) * (size_t)env->nlog);
+    env->nlog = 0;
+    pool->spare[pool->n++] = env;
+}
+
 void env_bind(Env *env, const Var *var, Value *v)
 {
     Slot *s = map_insert(&env->map, var);
@@ -231,6 +273,9 @@ void env_each_shape(const Env *env, void (*fn)(void *ctx, const TirVar *var, int
 
 struct FuncInfoTable {
     EnvMap *infos; /* Function* -> FuncInfo* */
+    /* The last one asked for: a loop asks for the same function on every call. */
+    const Function *last;
+    FuncInfo *last_info;
 };
 
 typedef struct Walk {
@@ -477,10 +522,14 @@ struct FuncInfoTable *env_func_table_new(void)
 
 const FuncInfo *env_func_info(struct FuncInfoTable *t, const Function *f)
 {
+    if (f == t->last)
+        return t->last_info;
     FuncInfo *info = env_map_get(t->infos, f);
     if (info == NULL) {
         info = analyze(f);
         env_map_put(t->infos, f, info);
     }
+    t->last = f;
+    t->last_info = info;
     return info;
 }

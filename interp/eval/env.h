@@ -30,6 +30,15 @@ Env *env_new_child(const Env *parent, int capacity_hint);
 /* Empties env for a new activation under `parent`, keeping its memory: for a proper tail
  * call, whose caller's activation nothing can reach any more. */
 void env_reset(Env *env, const Env *parent, int capacity_hint);
+/* Activations whose calls have returned, kept for the next calls to reuse: a call's
+ * environment is reachable from nothing once it returns (a closure captures copies), and
+ * a fresh one per call was most of the memory a recursive program allocated. */
+typedef struct EnvPool EnvPool;
+EnvPool *env_pool_new(void);
+/* An empty activation under `parent` with room for `capacity_hint` keys. */
+Env *env_pool_take(EnvPool *pool, const Env *parent, int capacity_hint);
+/* Empties env (it then holds no value alive) and keeps it, or leaves it to the collector. */
+void env_pool_give(EnvPool *pool, Env *env);
 /* Shape variables are logged as they bind; a scope remembers the log's length at its start
  * and unbinds every shape variable bound since when it ends (E-13.4). */
 int env_shape_mark(const Env *env);

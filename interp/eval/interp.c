@@ -74,6 +74,7 @@ void interp_init(Interp *in, const IRModule *mod, const InterpOptions *opt, Erro
     packed_register_spectest(in->packed);
     lowered_register_packed(in->packed);
     in->func_info = env_func_table_new();
+    in->env_pool = env_pool_new();
     in->op_targets = env_map_new(64);
     in->gvar_index = env_map_new(mod->nfuncs);
     in->globals = MEM_ARRAY(Value *, mod->nfuncs > 0 ? mod->nfuncs : 1);

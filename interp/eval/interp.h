@@ -47,6 +47,7 @@ typedef struct Interp {
     struct PackedRegistry *packed;
     Value **globals; /* parallel to mod->funcs: closures, PrimFunc values, packed functions */
     struct FuncInfoTable *func_info;
+    struct EnvPool *env_pool;   /* activations of returned calls, reused */
     struct EnvMap *op_targets;  /* Op node -> what it names, resolved on its first call */
     struct EnvMap *bound_funcs; /* make_closure's synthesized functions, by callee */
     struct EnvMap *gvar_index;  /* GlobalVar* -> 1 + its index in mod->funcs */

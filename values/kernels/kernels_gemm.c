@@ -24,20 +24,24 @@ enum { MR = 8, NR = 8 };
 typedef double VecNR __attribute__((vector_size(NR * sizeof(double))));
 
 /* c[0 .. MR)[0 .. NR) from rows of a (lda apart) and the packed panel (k rows of NR values):
- * per element, +0.0 plus the k products in order. */
+ * per element, +0.0 plus the k products in order. The MR = 8 accumulators are named one by
+ * one so that they live in registers (kept in an array, each went through memory on every
+ * product: a third of the speed). */
+_Static_assert(MR == 8, "ROWS names MR accumulators");
+#define ROWS(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)
+#define ACC_ZERO(i) VecNR acc##i = {0};
+#define ACC_ADD(i) acc##i = acc##i + at[(i)*lda] * bv;
+#define ACC_STORE(i) memcpy(c + (i)*ldc, &acc##i, sizeof acc##i);
 #define TILE()                                                                                     \
     do {                                                                                           \
-        VecNR acc[MR];                                                                             \
-        for (int i = 0; i < MR; i++)                                                               \
-            acc[i] = (VecNR){0};                                                                   \
+        ROWS(ACC_ZERO)                                                                             \
         for (int64_t t = 0; t < k; t++) {                                                          \
             VecNR bv;                                                                              \
             memcpy(&bv, panel + t * NR, sizeof bv);                                                \
-            for (int i = 0; i < MR; i++)                                                           \
-                acc[i] = acc[i] + a[i * lda + t] * bv;                                             \
+            const double *at = a + t;                                                              \
+            ROWS(ACC_ADD)                                                                          \
         }                                                                                          \
-        for (int i = 0; i < MR; i++)                                                               \
-            memcpy(c + i * ldc, &acc[i], sizeof acc[i]);                                           \
+        ROWS(ACC_STORE)                                                                            \
     } while (0)
 
 KERNELS_VECTOR_CLONES

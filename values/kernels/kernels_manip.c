@@ -87,15 +87,16 @@ void kernel_broadcast_strides(const Tensor *t, int ndim, const int64_t *shape, i
 Tensor *kernel_full(DataType dtype, int ndim, const int64_t *shape, bool is_float, double f,
                     int64_t i, const char **err)
 {
-    Tensor *t = new_tensor(dtype, ndim, shape, err);
-    if (!t)
+    /* Every element is written: no zero fill first. */
+    Tensor *t = tensor_new_uninit(dtype, ndim, shape);
+    if (!t) {
+        *err = tensor_new_refusal(dtype, ndim, shape);
         return NULL;
-    if (is_float) {
-        tensor_fill_f64(t, f);
-        return t;
     }
-    for (int64_t k = 0; k < t->numel; k++)
-        tensor_set_i64(t, k, i);
+    if (is_float)
+        tensor_fill_f64(t, f);
+    else
+        tensor_fill_i64(t, i);
     return t;
 }
 

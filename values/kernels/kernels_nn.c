@@ -94,9 +94,16 @@ static void softmax_lane(double *lane, int64_t len, int64_t inner, bool log_form
         if (!log_form)
             lane[k * inner] = e;
     }
-    double log_sum = log_form ? log(sum) : 0.0;
+    /* Two loops rather than a choice per element, so that each compiles to a vector loop
+     * (the same operations, element by element). */
+    if (log_form) {
+        double log_sum = log(sum);
+        for (int64_t k = 0; k < len; k++)
+            lane[k * inner] = (lane[k * inner] - mx) - log_sum;
+        return;
+    }
     for (int64_t k = 0; k < len; k++)
-        lane[k * inner] = log_form ? (lane[k * inner] - mx) - log_sum : lane[k * inner] / sum;
+        lane[k * inner] = lane[k * inner] / sum;
 }
 
 void kernels_nn_softmax(const Tensor *x, int axis, bool log_form, Tensor *out)

@@ -448,6 +448,36 @@ static void test_env_map(void)
     CU_ASSERT_FALSE(env_lookup_shape(child, n, &x));
 }
 
+/* A pooled activation comes back empty, under its new parent, with room for its keys. */
+static void test_env_pool(void)
+{
+    EnvPool *pool = env_pool_new();
+    Var *a = var_new("a", false, NULL, span_none()), *b = var_new("b", false, NULL, span_none());
+    TirVar *n = tirvar_new("n", dtype_int64(), span_none());
+    Value *one = value_unit();
+    Env *parent = env_new(1);
+    env_bind(parent, b, one);
+    Env *env = env_pool_take(pool, NULL, 2);
+    env_bind(env, a, one);
+    env_bind_shape(env, n, 3);
+    env_pool_give(pool, env);
+    Env *again = env_pool_take(pool, parent, 40);
+    CU_ASSERT_PTR_EQUAL(again, env);
+    int64_t x;
+    CU_ASSERT_PTR_NULL(env_lookup(again, a));
+    CU_ASSERT_FALSE(env_lookup_shape(again, n, &x));
+    CU_ASSERT_EQUAL(env_shape_mark(again), 0);
+    CU_ASSERT_PTR_EQUAL(env_lookup(again, b), one);
+    enum { K = 40 };
+    Var *vars[K];
+    for (int i = 0; i < K; i++) {
+        vars[i] = var_new("v", false, NULL, span_none());
+        env_bind(again, vars[i], one);
+    }
+    for (int i = 0; i < K; i++)
+        CU_ASSERT_PTR_EQUAL(env_lookup(again, vars[i]), one);
+}
+
 static void test_free_vars(void)
 {
     IRModule *mod = parse("@R.function\n"
@@ -801,6 +831,7 @@ UNIT_SUITE(eval)
     CU_add_test(s, "E-12 call errors", test_call_errors);
     CU_add_test(s, "E-11 packed and extern", test_packed_and_extern);
     CU_add_test(s, "env map", test_env_map);
+    CU_add_test(s, "env pool", test_env_pool);
     CU_add_test(s, "E-9 free variables", test_free_vars);
     CU_add_test(s, "E-9 closure outlives activation", test_closure_outlives_activation);
     CU_add_test(s, "MC success", test_match_cast_success);

@@ -1,5 +1,5 @@
 /* test_kernels_guard: a regression guard of bit-identity for the hot kernels (elementwise,
- * reductions, softmax, matmul, conv2d). SPEC_NOTES: "Operators".
+ * reductions, softmax, matmul, conv2d, full). SPEC_NOTES: "Operators".
  *
  * This is NOT a semantic oracle. Every case runs a kernel on fixed pseudo-random inputs of
  * every dtype it takes (NaN, infinities, -0.0, subnormals, extreme integers, odd sizes,
@@ -341,6 +341,27 @@ static void cases_conv2d(void)
         }
 }
 
+/* Creation: full (ones, zeros, full) from an integer or a float fill value, into every
+ * dtype, including values the dtype wraps or rounds. */
+static void cases_full(void)
+{
+    static const int64_t ints[] = {0, 1, -1, 300, INT64_MIN};
+    static const double floats[] = {0.5, -0.0, 1e40, 3.0, -7.25};
+    static const int64_t sizes[] = {0, 1, 37, 5000};
+    for (int d = 0; d < NDTYPES; d++)
+        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+            for (int v = 0; v < 5; v++) {
+                const char *err = NULL;
+                Tensor *ti = kernel_full(dt(DTYPES[d]), 1, &sizes[s], false, 0.0, ints[v], &err);
+                guard_case(mem_printf("full.int.%s.%lld.%d", DTYPES[d], (long long)sizes[s], v), ti,
+                           err);
+                err = NULL;
+                Tensor *tf = kernel_full(dt(DTYPES[d]), 1, &sizes[s], true, floats[v], 0, &err);
+                guard_case(mem_printf("full.float.%s.%lld.%d", DTYPES[d], (long long)sizes[s], v),
+                           tf, err);
+            }
+}
+
 static void test_bit_identity(void)
 {
     guard_load();
@@ -350,6 +371,7 @@ static void test_bit_identity(void)
     cases_softmax();
     cases_matmul();
     cases_conv2d();
+    cases_full();
     if (guard.record) {
         fclose(guard.record);
         guard.record = NULL;

@@ -268,6 +268,38 @@ static void test_bulk(void)
     CU_ASSERT_EQUAL(io[1], -5);
 }
 
+/* The allocator's small blocks (free lists filled a heap block at a time): every block comes
+ * zeroed, blocks in use are distinct, and a collection reclaims none that is still reachable
+ * nor hands one out again. */
+static void test_small_blocks(void)
+{
+    enum { PER_SIZE = 300, SIZES = 33 };
+    unsigned char ***kept = mem_alloc(sizeof(unsigned char **) * SIZES);
+    for (int round = 0; round < 2; round++) {
+        for (int s = 0; s < SIZES; s++) {
+            size_t size = (size_t)s * 8;
+            kept[s] = mem_alloc(sizeof(unsigned char *) * PER_SIZE);
+            for (int k = 0; k < PER_SIZE; k++) {
+                unsigned char *p = mem_alloc(size);
+                bool zero = true;
+                for (size_t b = 0; b < size; b++)
+                    zero = zero && p[b] == 0;
+                CU_ASSERT_TRUE(zero);
+                memset(p, (int)(1 + (s + k) % 250), size);
+                kept[s][k] = p;
+            }
+        }
+        mem_collect();
+        for (int s = 0; s < SIZES; s++) {
+            size_t size = (size_t)s * 8;
+            for (int k = 0; k < PER_SIZE; k++)
+                for (size_t b = 0; b < size; b++)
+                    if (kept[s][k][b] != (unsigned char)(1 + (s + k) % 250))
+                        CU_FAIL_FATAL("a reachable block was reused");
+        }
+    }
+}
+
 UNIT_SUITE(values)
 {
     CU_pSuite s = CU_add_suite("values", NULL, NULL);
@@ -279,4 +311,5 @@ UNIT_SUITE(values)
     CU_add_test(s, "float_rounding", test_float_rounding);
     CU_add_test(s, "copy_alias_const", test_copy_alias_const);
     CU_add_test(s, "bulk", test_bulk);
+    CU_add_test(s, "small_blocks", test_small_blocks);
 }
