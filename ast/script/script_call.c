@@ -117,6 +117,20 @@ static void set_sinfo_args(ScriptCtx *ctx, Expr *call, const PyExpr *e)
     call->u.call.nsinfo_args = n;
 }
 
+/* One dim of a ShapeExpr. TS-4.2: a ShapeExpr's dims are int64 (TVM's ShapeExpr casts
+ * integer literals and rejects every other dtype), so an int32 shape variable or a float
+ * is no dim. */
+static PrimExpr *shape_dim(ScriptCtx *ctx, const PyExpr *e)
+{
+    PrimExpr *d = script_prim(ctx, e);
+    if (d->kind != PE_INT && !dtype_equal(d->dtype, dtype_int64()))
+        script_fail(ctx, "ShapeVarDType", e->span, "a dim must be int64, not %s",
+                    dtype_str(d->dtype));
+    return d;
+}
+
+/* A list or tuple where a ShapeExpr goes (an operator's shape argument, call_tir's
+ * tir_vars): the ShapeExpr of its dims, as TVM's Python wraps it. */
 static Expr *tir_vars(ScriptCtx *ctx, const PyExpr *e)
 {
     if (e->kind != PY_LIST && e->kind != PY_TUPLE)
@@ -124,7 +138,7 @@ static Expr *tir_vars(ScriptCtx *ctx, const PyExpr *e)
     int n = e->u.seq.n;
     PrimExpr **v = MEM_ARRAY(PrimExpr *, n ? n : 1);
     for (int i = 0; i < n; i++)
-        v[i] = script_prim(ctx, e->u.seq.items[i]);
+        v[i] = shape_dim(ctx, e->u.seq.items[i]);
     return expr_shape(v, n, e->span);
 }
 
@@ -451,14 +465,8 @@ static Expr *shape_form(ScriptCtx *ctx, const PyExpr *c, const char *fname)
         script_fail(ctx, "BadArguments", v->span, "R.shape takes a list of dims");
     int n = v->u.seq.n;
     PrimExpr **dims = MEM_ARRAY(PrimExpr *, n ? n : 1);
-    for (int i = 0; i < n; i++) {
-        dims[i] = script_prim(ctx, v->u.seq.items[i]);
-        /* TS-4.2: a ShapeExpr's dims are int64 (TVM's ShapeExpr casts integer literals and
-         * rejects every other dtype), so an int32 shape variable is no dim. */
-        if (dims[i]->kind != PE_INT && !dtype_equal(dims[i]->dtype, dtype_int64()))
-            script_fail(ctx, "ShapeVarDType", v->u.seq.items[i]->span,
-                        "a dim must be int64, not %s", dtype_str(dims[i]->dtype));
-    }
+    for (int i = 0; i < n; i++)
+        dims[i] = shape_dim(ctx, v->u.seq.items[i]);
     return expr_shape(dims, n, c->span);
 }
 

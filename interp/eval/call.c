@@ -289,11 +289,16 @@ Value *call_eval(Interp *in, Env *env, const Expr *call, TailCall *tc)
             if (impl == NULL || impl->kernel == NULL)
                 interp_fail(in, "OpNotImplemented", "E-12", call->span, "operator %s has no kernel",
                             op->u.op_name);
+            /* LIMIT-fuel: the operands before the work, the result after it (less what
+             * the kernel prepaid before making it: interp_prepay_result). */
             interp_charge(in, operand_elements(args, n), call->span);
             if (rule_recording)
                 rule_fired(ops_call_rule(call)); /* OP-<name>: the operator's kernel */
+            in->prepaid = 0;
             Value *result = impl->kernel(in, call, args, n);
-            interp_charge(in, operand_elements(&result, 1), call->span);
+            int64_t made = operand_elements(&result, 1);
+            interp_charge(in, made > in->prepaid ? made - in->prepaid : 0, call->span);
+            in->prepaid = 0;
             return result;
         }
         Value *r = builtins_call_entry(target->builtin, in, env, call, args, n);

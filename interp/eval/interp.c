@@ -158,6 +158,12 @@ void interp_charge(Interp *in, int64_t units, Span span)
     in->fuel -= units;
 }
 
+void interp_prepay_result(Interp *in, int64_t units, Span span)
+{
+    interp_charge(in, units, span);
+    in->prepaid += units;
+}
+
 void interp_write(Interp *in, const char *text)
 {
     strbuf_add(&in->out, text);

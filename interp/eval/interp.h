@@ -39,6 +39,7 @@ typedef struct Interp {
     InterpOptions opt;
     StrBuf out;             /* everything R.print and spectest.print wrote, for `stdout:` checks */
     int64_t fuel;           /* steps left */
+    int64_t prepaid;        /* result elements the running operator charged before its work */
     int depth;              /* current Relax call depth */
     const char *func;       /* the name of the Relax function being evaluated (for --trace) */
     const Function *arg_fn; /* while its arguments are checked (FN-2): the callee, ... */
@@ -76,6 +77,10 @@ noreturn void interp_fail(Interp *in, const char *code, const char *rule, Span s
  * and of its result, and matmul one per multiply-accumulate (LIMIT-fuel); raises StepLimit
  * when not enough is left. */
 void interp_charge(Interp *in, int64_t units, Span span);
+/* LIMIT-fuel: an operator that knows its result's size before making it (the creation
+ * operators) charges it here, before the work; the charge for the result after the kernel
+ * counts only what this did not cover. */
+void interp_prepay_result(Interp *in, int64_t units, Span span);
 /* Spends one step of fuel; raises StepLimit when none is left. */
 void interp_step(Interp *in, Span span);
 /* Appends printed text to the output (and echoes it when asked). */

@@ -103,6 +103,11 @@ static Value *fill(struct Interp *in, const Expr *call, DataType dt, int ndim, c
     if (value != NULL && value->numel != 1)
         interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span,
                     "fill_value must hold one element");
+    /* LIMIT-fuel: the result's elements before it is made, so a huge fill is refused at
+     * once; a tensor past the byte limit is the kernel's OpPrecondition first. */
+    int64_t count = tensor_shape_numel(dt, ndim, shape); /* -1: refused */
+    if (count >= 0)
+        interp_prepay_result(in, count, call->span);
     const char *err = NULL;
     Tensor *made = kernel_full(dt, ndim, shape, is_float, f, i, &err);
     return manip_result(in, call, made, err);

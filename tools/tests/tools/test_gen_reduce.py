@@ -165,6 +165,18 @@ class Limits(unittest.TestCase):
         self.assertIn("runtime error [OutOfMemory]", p.stderr)
         self.assertEqual(len(p.stderr.strip().splitlines()), 1, p.stderr)
 
+    def test_fuel_refuses_a_large_result_before_making_it(self):
+        # LIMIT-fuel: a result of constant shape is charged before the kernel runs, so
+        # 50,000,000 elements under a budget of 1,000 stop at the budget, not in a 64 MiB heap.
+        with tempfile.TemporaryDirectory() as tmp:
+            src = os.path.join(tmp, "zeros.py")
+            with open(src, "w") as f:
+                f.write(ZEROS % 50000000)
+            p = relax("run", src, "--fuel", "1000", "--max-heap", "64M", timeout=120)
+        self.assertEqual(p.returncode, 7, p.stderr)
+        self.assertNotIn("OutOfMemory", p.stderr)
+        self.assertIn("[StepLimit LIMIT-fuel]", p.stderr)
+
     def test_usage_errors(self):
         for opts in (["--max-heap", "1M"], ["--max-heap"], ["--max-tensor-bytes", "0"],
                      ["--max-tensor-bytes=12X"], ["--max-tensor-bytes", "-5"],
