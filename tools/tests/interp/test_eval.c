@@ -791,6 +791,37 @@ static void test_tail_loop_bounded_memory(void)
     CU_ASSERT(after < before + ((size_t)64 << 20));
 }
 
+/* A tail-recursive loop whose return annotation has a shape variable: every iteration owes
+ * the same return check (m = 2), and consecutive equal checks collapse into one, so the
+ * loop's memory stays bounded (FN-3; a list of 10^6 owed checks would take tens of MB). */
+static void test_tail_loop_owed_checks_collapse(void)
+{
+    static const char SRC[] =
+        MOD_HEAD "    @R.function\n"
+                 "    def loop(k: R.Prim(value=\"n\"), acc: R.Tensor((\"m\",), \"float32\")) "
+                 "-> R.Tensor((\"m\",), \"float32\"):\n"
+                 "        n = T.int64()\n"
+                 "        m = T.int64()\n"
+                 "        if n == 0:\n"
+                 "            r = acc\n"
+                 "        else:\n"
+                 "            r = Module.loop(R.prim_value(n - 1), acc)\n"
+                 "        return r\n"
+                 "    @R.function\n"
+                 "    def main(k: R.Prim(\"int64\")) -> R.Tensor((2,), \"float32\"):\n"
+                 "        z = R.const([1, 2], \"float32\")\n"
+                 "        r = Module.loop(k, z)\n"
+                 "        return r\n";
+    Value *args[1] = {value_prim_int(dtype_int64(), 1000000)};
+    mem_collect();
+    size_t before = mem_heap_size();
+    Run r = run(SRC, args, 1);
+    size_t after = mem_heap_size();
+    CU_ASSERT_TRUE_FATAL(ok(r));
+    CU_ASSERT_DOUBLE_EQUAL(tensor_get_f64(r.v->u.tensor, 1), 2.0, 0);
+    CU_ASSERT(after < before + ((size_t)24 << 20));
+}
+
 /* ---- trace ------------------------------------------------------------------------ */
 
 static void test_trace(void)
@@ -843,5 +874,6 @@ UNIT_SUITE(eval)
     CU_add_test(s, "deep non-tail recursion", test_deep_non_tail_recursion);
     CU_add_test(s, "LIMIT-fuel", test_fuel);
     CU_add_test(s, "tail loop bounded memory", test_tail_loop_bounded_memory);
+    CU_add_test(s, "tail loop: owed return checks collapse", test_tail_loop_owed_checks_collapse);
     CU_add_test(s, "trace", test_trace);
 }

@@ -2,13 +2,14 @@
  * and the evaluation rule (SPEC_NOTES 1.2), as text and as JSON lines. The expected rules
  * are read off the spec's E-* table by hand. SPEC_NOTES: "Evaluation" (E-*). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ast/mem.h"
 #include "ast/script/script.h"
 #include "tools/conform/run_entry.h"
-#include "values/value_yaml.h"
 #include "tools/tests/unit.h"
+#include "values/value_yaml.h"
 
 static const char PROGRAM[] =
     "from tvm.script import ir as I\n"
@@ -43,8 +44,8 @@ static char *traced(bool json)
     opt.trace = f;
     opt.trace_json = json;
     ValueYamlOptions vo = {"arg", false};
-    Value *x = value_yaml_parse_text("{tensor: {dtype: float32, shape: [2], data: [1, 2]}}",
-                                     &vo, &trap);
+    Value *x =
+        value_yaml_parse_text("{tensor: {dtype: float32, shape: [2], data: [1, 2]}}", &vo, &trap);
     RunEntryRequest req = {mod, "main", &x, 1, &opt};
     RunEntryOutput got;
     Error err;
@@ -102,6 +103,11 @@ static void test_json_trace(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(b, "\"func\": \"double\", \"depth\": 2, \"rule\": \"E-12\", "
                                      "\"kind\": \"binding\", \"var\": \"b\", "
                                      "\"value\": \"tensor float32 [2] {2, 4} #"));
+    /* The value's identity: the number after '#' in its summary is the line's "id". */
+    const char *hash = strstr(b, "{2, 4} #");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(hash);
+    int id = atoi(hash + strlen("{2, 4} #"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(b, mem_printf("\"id\": %d,", id)));
     const char *w = line_of(t, "{\"line\": 17, \"col\": 9,");
     CU_ASSERT_PTR_NOT_NULL_FATAL(w);
     CU_ASSERT_PTR_NOT_NULL(strstr(w, "\"rule\": \"E-2, E-13\", \"kind\": \"match_cast\""));

@@ -167,6 +167,12 @@ static void test_errors(void)
     expect_error("{tensor: {dtype: int32, shape: [], data: [1, 2]}}", false, 1, 42);
     expect_error("{tensor: {dtype: int8, shape: [2], data: [1, 128]}}", false, 1, 46);
     expect_error("{tensor: {dtype: uint8, shape: [1], data: [-1]}}", false, 1, 44);
+    /* An unsigned dtype narrower than 64 bits holds up to 2^bits - 1 and no more. */
+    expect_error("{tensor: {dtype: uint8, shape: [1], data: [256]}}", false, 1, 44);
+    expect_error("{tensor: {dtype: uint16, shape: [1], data: [65536]}}", false, 1, 45);
+    expect_error("{tensor: {dtype: uint32, shape: [1], data: [4294967296]}}", false, 1, 45);
+    Value *umax = parse("{tensor: {dtype: uint32, shape: [2], data: [4294967295, 0]}}");
+    CU_ASSERT_EQUAL(tensor_get_u64(umax->u.tensor, 0), UINT64_C(4294967295));
     expect_error("{tensor: {dtype: int32, shape: [1], data: [1.0]}}", false, 1, 44);
     expect_error("{tensor: {dtype: int32, shape: [1], data: [\"1\"]}}", false, 1, 44);
     expect_error("{tensor: {dtype: bool, shape: [1], data: [yes]}}", false, 1, 43);
