@@ -41,9 +41,20 @@ static noreturn void bad(const Reader *r, const yaml_node_t *node, const char *f
     error_raise(r->trap, PHASE_CASE, "BadValue", NULL, span, "%s", msg);
 }
 
+/* A scalar's text; a mapping or a sequence (which has none) is named by its brackets, so a
+ * message about a node of the wrong kind never reads another kind's fields. */
 static const char *scalar_text(const yaml_node_t *node)
 {
-    return (const char *)node->data.scalar.value;
+    switch (node->type) {
+    case YAML_SCALAR_NODE:
+        return (const char *)node->data.scalar.value;
+    case YAML_MAPPING_NODE:
+        return "{...}";
+    case YAML_SEQUENCE_NODE:
+        return "[...]";
+    default:
+        return "";
+    }
 }
 
 static bool is_plain_scalar(const yaml_node_t *node)

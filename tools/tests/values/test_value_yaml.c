@@ -181,6 +181,12 @@ static void test_errors(void)
     expect_error("{tensor: {dtype: float32, shape: [1], data: [0x10]}}", false, 1, 46);
     expect_error("{tensor: {dtype: int64, shape: [1], data: [9223372036854775808]}}", false, 1, 44);
     expect_error("{shape: 3}", false, 1, 9);
+    /* A mapping or a list where a scalar goes: the message names it by its brackets (it once
+     * read a mapping's fields as a string: found by fuzz_value). */
+    expect_error("{shape: [{}]}", false, 1, 10);
+    expect_error("{shape: [[1]]}", false, 1, 10);
+    expect_error("{tensor: {dtype: int32, shape: [1], data: [{a: 1}]}}", false, 1, 44);
+    expect_error("{tensor: {dtype: float32, shape: [1], data: [[]]}}", false, 1, 46);
     expect_error("{prim: {dtype: int32}}", false, 1, 8);
     expect_error("{prim: {dtype: int32, value: [1]}}", false, 1, 30);
     expect_error("{tuple: {a: 1}}", false, 1, 9);
