@@ -225,7 +225,10 @@ def matmul_cases(rng):
        "(2, 3).", (2, 1, 2, 3), (3, 3, 4))
     mm("vec-batch", "matmul of a (3,) vector and a (2, 3, 2) batch gives (2, 2).", (3,),
        (2, 3, 2))
-    mm("empty-k", "matmul over an empty inner dim 0 sums nothing: zeros.", (2, 0), (0, 3))
+    mm("empty-k", "matmul over an empty inner dim 0 sums nothing: zeros. TVM v0.22's lowered "
+       "loop never writes such an output, so its result is whatever the memory held.",
+       (2, 0), (0, 3))
+    cs[-1]["tags"] = cs[-1]["tags"] + ["tvm-bug", "tvm-empty-reduction"]
     mm("empty-m", "matmul with an empty row dim gives an empty result.", (0, 3), (3, 2))
     # Its own generator, so the cases after it keep their data.
     big = np.random.default_rng(20261126)
