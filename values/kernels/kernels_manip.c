@@ -166,7 +166,9 @@ Tensor *kernel_eye(DataType dtype, int64_t n, int64_t m, int64_t k, const char *
     Tensor *t = new_tensor(dtype, 2, shape, err);
     if (!t)
         return NULL;
-    for (int64_t i = 0; i < n; i++) {
+    /* An empty result has no diagonal to set, however many rows it counts; otherwise
+     * i m + j is below its element count. */
+    for (int64_t i = 0; t->numel > 0 && i < n; i++) {
         bool over = false;
         int64_t j = checked_add(i, k, &over);
         if (!over && j >= 0 && j < m)
