@@ -389,7 +389,8 @@ static YamlNode *pick(const YamlNode *alts, const YamlNode *got, DataType t, Tol
     return alts->items[0];
 }
 
-static YamlNode *resolve_tensor(const YamlNode *e, const YamlNode *g, Tolerance tol, bool strict)
+static YamlNode *resolve_tensor(const YamlNode *e, const YamlNode *g, Tolerance tol,
+                                bool strict)
 {
     const YamlNode *body = e->items[0];
     DataType t;
@@ -435,8 +436,8 @@ YamlNode *case_value_resolve(const YamlNode *expected, const YamlNode *got, Tole
             return (YamlNode *)expected;
         rule_fired("RESULT-2");
         const YamlNode *gb = value_kind(got) != NULL ? got->items[0] : NULL;
-        const YamlNode *gv =
-            gb != NULL && gb->kind == YAML_NODE_MAP ? yaml_node_get(gb, "value") : NULL;
+        const YamlNode *gv = gb != NULL && gb->kind == YAML_NODE_MAP ? yaml_node_get(gb, "value")
+                                                                       : NULL;
         YamlNode *nb = yaml_node_new_map(), *v = yaml_node_new_map();
         yaml_node_map_add(nb, "dtype", yaml_node_get(body, "dtype"));
         yaml_node_map_add(nb, "value", pick(alts, gv, t, tol, strict));
