@@ -119,6 +119,9 @@ step ./build-asan/relax gen --check --count 200 --seed 5000 --size 12
 # Extreme sizes in every operator's attributes and annotations: clean errors, never a wrapped
 # dim or a sanitizer report (SPEC_NOTES 4.18; without --quick it tries more seeds and values).
 step /usr/bin/python3 tools/tests/tools/sweep_sizes.py ./build-asan/relax --quick
+# Extreme run arguments (empty tensors with dims near 2^63, shapes and PrimValues at the
+# int64 limits, deep tuples) through relax run and relax conform: a value or one clean error.
+step /usr/bin/python3 tools/tests/tools/sweep_args.py ./build-asan/relax --quick
 
 echo
 if [ $status -eq 0 ]; then

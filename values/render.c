@@ -495,7 +495,12 @@ static void case_tensor(StrBuf *sb, const Tensor *t)
     for (int i = 0; i < t->ndim; i++)
         strbuf_addf(sb, "%s%" PRId64, i > 0 ? ", " : "", t->shape[i]);
     strbuf_add(sb, "], data: ");
-    case_data(sb, t, 0, 0);
+    /* An empty tensor's data is written flat: nested by shape it would be a list per index of
+     * the dims before the first 0, which may be up to 2^63 - 1 of them and hold nothing. */
+    if (t->numel == 0 && t->ndim > 0)
+        strbuf_add(sb, "[]");
+    else
+        case_data(sb, t, 0, 0);
     strbuf_add(sb, "}}");
 }
 

@@ -6,9 +6,11 @@
 #include "interp/wellformed/wellformed.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "ast/mem.h"
+#include "ast/ptrmap.h"
 #include "ast/rule.h"
 #include "interp/normalize/op_normalize.h"
 
@@ -19,17 +21,18 @@ typedef struct Builder {
     int n, cap;
 } Builder;
 
-/* A variable bound to a literal Tuple, and the tuple's length (for step 6). */
-typedef struct TupleVar {
-    const Var *var;
-    int len;
-} TupleVar;
+/* Every name in use, so fresh names never shadow: open addressing over the strings, so a
+ * program of 100,000 bindings is normalized in linear time. */
+typedef struct NameSet {
+    const char **slots; /* NULL: empty */
+    uint32_t cap;       /* 0 or a power of two */
+    uint32_t n;
+} NameSet;
 
 typedef struct NormCtx {
-    const char **names; /* every name in use, so fresh names never shadow */
-    int nnames, capnames;
-    TupleVar *tuples;
-    int ntuples, captuples;
+    NameSet names;
+    int64_t next_suffix[2]; /* per fresh prefix ("lv", "gv"), where its search resumes */
+    PtrMap tuples;          /* a variable bound to a literal Tuple -> the tuple's length */
 } NormCtx;
 
 static Expr *to_leaf(NormCtx *ctx, Builder *b, const Expr *e, bool df);
@@ -38,26 +41,53 @@ static Expr *norm_body(NormCtx *ctx, const Expr *e);
 
 /* ---- names --------------------------------------------------------------------------- */
 
+static uint32_t name_hash(const char *s)
+{
+    uint32_t h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+static const char **name_slot(const char **slots, uint32_t cap, const char *name)
+{
+    for (uint32_t i = name_hash(name) & (cap - 1);; i = (i + 1) & (cap - 1))
+        if (slots[i] == NULL || strcmp(slots[i], name) == 0)
+            return &slots[i];
+}
+
 static bool name_used(const NormCtx *ctx, const char *name)
 {
-    for (int i = 0; i < ctx->nnames; i++) {
-        if (strcmp(ctx->names[i], name) == 0)
-            return true;
-    }
-    return false;
+    return ctx->names.cap > 0 && *name_slot(ctx->names.slots, ctx->names.cap, name) != NULL;
 }
 
 static void use_name(NormCtx *ctx, const char *name)
 {
-    if (name != NULL && !name_used(ctx, name))
-        VEC_PUSH(ctx->names, ctx->nnames, ctx->capnames, name);
+    NameSet *set = &ctx->names;
+    if (name == NULL || name_used(ctx, name))
+        return;
+    if ((set->n + 1) * 2 > set->cap) {
+        uint32_t cap = set->cap ? set->cap * 2 : 64;
+        const char **slots = MEM_ARRAY(const char *, cap);
+        for (uint32_t i = 0; i < set->cap; i++)
+            if (set->slots[i] != NULL)
+                *name_slot(slots, cap, set->slots[i]) = set->slots[i];
+        set->slots = slots;
+        set->cap = cap;
+    }
+    *name_slot(set->slots, set->cap, name) = name;
+    set->n++;
 }
 
+/* The first of prefix, prefix1, prefix2, ... not in use. Names are never released, so the
+ * search resumes where the last one for this prefix ended (the same name as a search from
+ * the start, without rescanning every earlier suffix). */
 static const char *fresh_name(NormCtx *ctx, const char *prefix)
 {
-    const char *name = prefix;
-    for (int k = 1; name_used(ctx, name); k++)
-        name = mem_printf("%s%d", prefix, k);
+    int64_t *k = &ctx->next_suffix[strcmp(prefix, "lv") == 0 ? 0 : 1];
+    const char *name = *k == 0 ? prefix : mem_printf("%s%lld", prefix, (long long)*k);
+    while (name_used(ctx, name))
+        name = mem_printf("%s%lld", prefix, (long long)++*k);
     use_name(ctx, name);
     return name;
 }
@@ -132,8 +162,7 @@ static void note_tuple(NormCtx *ctx, const Var *v, const Expr *value)
 {
     if (v == NULL || value->kind != EXPR_TUPLE)
         return;
-    TupleVar t = {v, value->u.tuple.n};
-    VEC_PUSH(ctx->tuples, ctx->ntuples, ctx->captuples, t);
+    ptrmap_put(&ctx->tuples, v, value->u.tuple.n);
 }
 
 static Expr *copy_node(const Expr *e)
@@ -162,10 +191,9 @@ static int tuple_length(const NormCtx *ctx, const Expr *e)
         return e->sinfo->u.tuple.n;
     if (e->kind != EXPR_VAR)
         return -1;
-    for (int i = ctx->ntuples - 1; i >= 0; i--) {
-        if (ctx->tuples[i].var == e->u.var)
-            return ctx->tuples[i].len;
-    }
+    int64_t len;
+    if (ptrmap_get(&ctx->tuples, e->u.var, &len))
+        return (int)len;
     const StructInfo *a = e->u.var->annotation;
     return a != NULL && a->kind == SINFO_TUPLE ? a->u.tuple.n : -1;
 }

@@ -284,6 +284,10 @@ Value *manip_eval_einsum(struct Interp *in, const Expr *call, Value **args, int 
                                             : kernel_einsum_spec(sub, ranks, n, &spec);
     if (why != NULL)
         interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span, "%s", why);
+    /* LIMIT-fuel: one unit per element read, before the work: every assignment of the
+     * labels reads one element of each operand (matmul's multiply-accumulates, once per
+     * operand); an overflow is more than any budget. */
+    interp_charge(in, kernel_einsum_work(&spec, xs), call->span);
     const char *err = NULL;
     Tensor *made = kernel_einsum(&spec, xs, xs[0]->dtype, &err);
     return manip_result(in, call, made, err);

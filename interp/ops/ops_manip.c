@@ -272,6 +272,7 @@ Value *manip_eval_reshape(struct Interp *in, const Expr *call, Value **args, int
     int64_t *dims = MEM_ARRAY(int64_t, n > 0 ? n : 1);
     int infer_at = -1;
     int64_t known = 1;
+    bool over = false;
     for (int i = 0; i < n; i++) {
         dims[i] = s->u.shape.dims[i];
         if (copies_input_dim(call, i) && i < x->ndim)
@@ -279,8 +280,12 @@ Value *manip_eval_reshape(struct Interp *in, const Expr *call, Value **args, int
         if (dims[i] == -1 && infer_at < 0)
             infer_at = i;
         else
-            known *= dims[i];
+            known = checked_mul(known, dims[i], &over);
     }
+    /* The shape is a run-time value: its dims may multiply past int64 (2^62 x 4 x -1). */
+    if (over && infer_at >= 0)
+        interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span,
+                    "the dims of the new shape multiply past int64");
     if (infer_at >= 0)
         dims[infer_at] = known > 0 ? x->numel / known : 0;
     const char *err = NULL;

@@ -389,7 +389,7 @@ void sinfo_check_module_report(IRModule *mod, DiagList *errors, DiagList *warnin
                                SinfoBindings *bindings)
 {
     SinfoBindings scratch = {NULL, 0, 0};
-    VdevTable defs = {NULL, 0, 0};
+    VdevTable defs = {0};
     SiCtx c;
     memset(&c, 0, sizeof c);
     c.mod = mod;

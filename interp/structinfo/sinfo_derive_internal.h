@@ -27,10 +27,12 @@ typedef struct VdevVar {
     StructInfo *sinfo;
 } VdevVar;
 
+/* Zero-initialized is empty; `index` finds a variable's entry in one probe. */
 typedef struct VdevTable {
     VdevVar *items;
     int n;
     int cap;
+    PtrMap index; /* Var -> its position in items */
 } VdevTable;
 
 /* The function whose body is being derived: decides where impure calls are errors. */
@@ -87,7 +89,8 @@ StructInfo *si_vdev_bind(SiCtx *c, const Var *v, StructInfo *s, Span span);
 StructInfo *si_vdev_op_result(SiCtx *c, const Expr *call, const char *op, StructInfo *s);
 /* VDEV-5: hint_on_device in a module with VDevices: its argument on the hinted VDevice. */
 StructInfo *si_vdev_hint(SiCtx *c, const Expr *call);
-/* VDEV-4: the backward pass over every Relax function, to a fixpoint. False on an error. */
+/* VDEV-4: the backward pass over every Relax function, to a fixpoint (linear in practice:
+ * sweeps alternate direction). False on an error. */
 bool si_vdev_backward(SiCtx *c, VdevTable *t);
 /* VDEV-7: Op and PrimFunc calls whose tensor arguments have no vdevice. */
 void si_vdev_final_check(SiCtx *c);

@@ -32,12 +32,11 @@ static StructInfo *on_vdevice(const StructInfo *s, VDevice *v)
     return sinfo_tensor(s->u.tensor.shape, s->u.tensor.dtype, v, s->u.tensor.ndim, s->span);
 }
 
+/* A variable's entry in one hash probe (a chain of 100,000 bindings looks each up often). */
 static VdevVar *table_find(const VdevTable *t, const Var *v)
 {
-    for (int i = t->n - 1; i >= 0; i--)
-        if (t->items[i].var == v)
-            return &t->items[i];
-    return NULL;
+    int64_t i;
+    return ptrmap_get(&t->index, v, &i) ? &t->items[i] : NULL;
 }
 
 /* ---- update_struct_info (VDEV-3) ------------------------------------------------------- */
@@ -148,6 +147,7 @@ StructInfo *si_vdev_bind(SiCtx *c, const Var *v, StructInfo *s, Span span)
             d->sinfo = s;
         } else {
             VdevVar e = {v, s};
+            ptrmap_put(&c->defs->index, v, c->defs->n);
             VEC_PUSH(c->defs->items, c->defs->n, c->defs->cap, e);
         }
     }
@@ -266,6 +266,7 @@ typedef struct Bw {
     SiCtx *c;
     VdevTable *t;
     bool changed;
+    bool reverse; /* this sweep visits bindings last to first */
 } Bw;
 
 static void bw_expr(Bw *w, Expr *e);
@@ -369,18 +370,24 @@ static void bw_binding(Bw *w, Binding *b)
     bw_expr(w, b->value);
 }
 
-/* Step 3: the SeqExpr's vdevice reaches its body; then every binding. */
+/* Step 3: the SeqExpr's vdevice reaches its body; then every binding. A reverse sweep takes
+ * the body first and the bindings last to first, so a vdevice moves from a use to its
+ * definition, however far back, in one sweep. */
 static void bw_seq(Bw *w, Expr *e)
 {
     VDevice *v = tensor_vdevice(e->sinfo);
     if (v != NULL)
         bw_set(w, e->u.seq.body, v);
-    for (int i = 0; i < e->u.seq.nblocks; i++) {
-        BindingBlock *blk = e->u.seq.blocks[i];
+    if (w->reverse)
+        bw_expr(w, e->u.seq.body);
+    int nblocks = e->u.seq.nblocks;
+    for (int i = 0; i < nblocks; i++) {
+        BindingBlock *blk = e->u.seq.blocks[w->reverse ? nblocks - 1 - i : i];
         for (int k = 0; k < blk->n; k++)
-            bw_binding(w, blk->bindings[k]);
+            bw_binding(w, blk->bindings[w->reverse ? blk->n - 1 - k : k]);
     }
-    bw_expr(w, e->u.seq.body);
+    if (!w->reverse)
+        bw_expr(w, e->u.seq.body);
 }
 
 /* Step 1: a function whose result is on v has its body on v. */
@@ -433,14 +440,19 @@ static void bw_expr(Bw *w, Expr *e)
     }
 }
 
-/* A single walk moves a vdevice one binding back; the walk repeats until nothing changes.
- * Updates only define undefined vdevices, so it ends. */
+/* The walk repeats until nothing changes, alternating direction. Updates only define
+ * undefined vdevices, and each changing walk defines at least one, so it ends without a
+ * bound on rounds. It ends soon, too: a vdevice moves against binding order (from a use to
+ * the definition of an argument, an alias' source or a SeqExpr's body) in a reverse walk,
+ * and along it only from an alias' source to the alias (`y = x`), in a forward walk; what
+ * arrives that way flows on only to further aliases, so a reverse walk, a forward one and
+ * one that finds nothing new are the whole pass on any program. */
 bool si_vdev_backward(SiCtx *c, VdevTable *t)
 {
     rule_fired("VDEV-4");
-    Bw w = {c, t, true};
+    Bw w = {c, t, true, true};
     int errors = c->errors->n;
-    for (int round = 0; w.changed && round < 10000; round++) {
+    for (; w.changed; w.reverse = !w.reverse) {
         w.changed = false;
         for (int i = 0; i < c->mod->nfuncs; i++) {
             ModuleFunc *mf = c->mod->funcs[i];

@@ -269,3 +269,11 @@ for cmd in parse check run; do
     awk -v n="$cmd-1e5" -v r="$t_large" -v b="$t_small" \
         'BEGIN { if (b < 0.001) b = 0.001; printf "%-14s %8.3f %8.3f %8.1f\n", n, r, 10 * b, r / (10 * b) }'
 done
+# The same chain through the VDevice pass (VDEV-4): a result annotated on a vdevice travels
+# back through every binding to the parameter (tools/fuzz/seeds.py writes the program).
+"$python" "$root/tools/fuzz/seeds.py" --vdevice-chain 10000 "$small"
+"$python" "$root/tools/fuzz/seeds.py" --vdevice-chain 100000 "$large"
+t_large=$(cpu_elapsed "$relax" check "$large")
+t_small=$(cpu_elapsed "$relax" check "$small")
+awk -v r="$t_large" -v b="$t_small" \
+    'BEGIN { if (b < 0.001) b = 0.001; printf "%-14s %8.3f %8.3f %8.1f\n", "check-vdev-1e5", r, 10 * b, r / (10 * b) }'

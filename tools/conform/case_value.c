@@ -116,11 +116,17 @@ static bool is_flat(const YamlNode *data)
     return true;
 }
 
+/* The elements a shape holds: 0 with a dim of 0 (the others may be near 2^63), -1 past
+ * int64 (no data list is that long). */
 static long long shape_size(const long long *dims, int ndim)
 {
     long long size = 1;
     for (int i = 0; i < ndim; i++)
-        size *= dims[i];
+        if (dims[i] == 0)
+            return 0;
+    for (int i = 0; i < ndim; i++)
+        if (__builtin_mul_overflow(size, dims[i], &size))
+            return -1;
     return size;
 }
 
@@ -142,10 +148,13 @@ static void check_tensor(const Checker *ck, const YamlNode *n)
         check_nested(ck, data, dims, ndim, t);
         return;
     }
-    if (data->nitems != shape_size(dims, ndim))
+    long long size = shape_size(dims, ndim);
+    if (data->nitems != size)
         bad(ck, data,
-            mem_printf("flat data has %d items, the shape holds %lld", data->nitems,
-                       shape_size(dims, ndim)));
+            size < 0
+                ? mem_printf("flat data has %d items, the shape holds more than 2^63 - 1",
+                             data->nitems)
+                : mem_printf("flat data has %d items, the shape holds %lld", data->nitems, size));
     for (int i = 0; i < data->nitems; i++)
         need_element(ck, data->items[i], t);
 }
@@ -438,10 +447,10 @@ YamlNode *case_value_resolve(const YamlNode *expected, const YamlNode *got, Tole
     if (strcmp(kind, "tuple") != 0)
         return (YamlNode *)expected;
     const YamlNode *items = expected->items[0];
-    const YamlNode *gitems = got != NULL && value_kind(got) != NULL &&
-                                     strcmp(value_kind(got), "tuple") == 0
-                                 ? got->items[0]
-                                 : NULL;
+    const YamlNode *gitems =
+        got != NULL && value_kind(got) != NULL && strcmp(value_kind(got), "tuple") == 0
+            ? got->items[0]
+            : NULL;
     YamlNode *seq = yaml_node_new_seq(), *v = yaml_node_new_map();
     for (int i = 0; i < items->nitems; i++) {
         const YamlNode *gi = gitems != NULL && i < gitems->nitems ? gitems->items[i] : NULL;

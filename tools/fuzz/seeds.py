@@ -1,5 +1,6 @@
 #!/usr/bin/python3
 """seeds.py OUT_DIR [--sample N]: the starting inputs of the fuzz harnesses (tools/fuzz/README.md).
+seeds.py --vdevice-chain N FILE: writes one of them at N bindings (tools/bench/run.sh's scaling).
 
 OUT_DIR/script and OUT_DIR/run get every program of spec-tests/ (one file each), OUT_DIR/case
 every case file, OUT_DIR/value every argument and expected value (flow style). Each also gets
@@ -37,7 +38,22 @@ def long_and_deep_programs():
                                                 for i in range(20000)) + "    return v0\n")
     yield "nul-byte", PROLOGUE + "    return x\n\0garbage"
     yield "long-name", PROLOGUE + "    " + "v" * 100000 + " = x\n    return x\n"
+    yield "vdevice-chain", vdevice_chain(20000)
     yield "deep-indent", PROLOGUE + "".join("    " * (i + 1) + "if x:\n" for i in range(150))
+
+
+def vdevice_chain(n):
+    """N bindings, each using only the one before, in a module with VDevices whose result is
+    annotated on cuda: the backward pass (VDEV-4) carries it through all N to the parameter."""
+    lines = ["@I.ir_module", "class Module:",
+             '    I.module_global_infos({"vdevice": [I.vdevice("llvm"), I.vdevice("cuda", 0)]})',
+             "    @R.function",
+             '    def main(x: R.Tensor((2,), "float32"))'
+             ' -> R.Tensor((2,), "float32", vdevice="cuda:0"):',
+             "        v0 = R.negative(x)"]
+    lines += ["        v%d = R.negative(v%d)" % (i, i - 1) for i in range(1, n)]
+    lines.append("        return v%d" % (n - 1))
+    return "\n".join(lines) + "\n"
 
 
 def hostile_values():
@@ -93,6 +109,10 @@ def flow(value):
 def main():
     global SAMPLE
     args = sys.argv[1:]
+    if len(args) == 3 and args[0] == "--vdevice-chain" and args[1].isdigit():
+        write(os.path.dirname(os.path.abspath(args[2])), os.path.basename(args[2]),
+              vdevice_chain(int(args[1])))
+        return
     if len(args) == 3 and args[1] == "--sample" and args[2].isdigit() and int(args[2]) > 0:
         SAMPLE = int(args[2])
         args = args[:1]

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "ast/checked.h"
 #include "ast/mem.h"
 #include "values/kernels/kernels_manip.h"
 
@@ -239,6 +240,26 @@ static int64_t *operand_offsets(const Tensor *x, const char *term, const char *l
         if (!(x->shape[a] == 1 && lsize[label_at(labels, n, term[a])] != 1))
             lstride[label_at(labels, n, term[a])] += own[a];
     return kernel_view_index(n, lsize, lstride, 0);
+}
+
+int64_t kernel_einsum_work(const EinsumSpec *s, Tensor *const *xs)
+{
+    int64_t size[128];
+    char labels[128];
+    const char *err = NULL;
+    if (!label_sizes(s, xs, size, &err))
+        return 0;
+    int nl = walk_labels(s, labels);
+    bool over = false;
+    int64_t space = 1;
+    for (int i = 0; i < nl; i++) {
+        int64_t d = size[(unsigned char)labels[i]];
+        if (d == 0)
+            return 0; /* no assignment at all, however large the other labels */
+        space = checked_mul(space, d, &over);
+    }
+    int64_t reads = checked_mul(space, s->nin, &over);
+    return over ? -1 : reads;
 }
 
 Tensor *kernel_einsum(const EinsumSpec *s, Tensor *const *xs, DataType out_dtype, const char **err)

@@ -28,6 +28,11 @@ bool kernel_einsum_is_ellipsis(char label);
  * operand has (TVM crashes) or that the output repeats. */
 const char *kernel_einsum_spec(const char *subscripts, const int *ranks, int n, EinsumSpec *out);
 
+/* The work of kernel_einsum, for LIMIT-fuel: label assignments (the product of every label's
+ * size) times operands, each assignment reading one element of each; -1 when that overflows,
+ * 0 when the sizes do not broadcast (the kernel then reports it). */
+int64_t kernel_einsum_work(const EinsumSpec *s, Tensor *const *xs);
+
 /* The einsum of xs (ranks as the spec was read for). Sizes broadcast per label: equal dims,
  * or a dim of 1 taking the other; else *err. Products and sums in double (wrapping 64-bit
  * integers for integer dtypes), rounded once to out_dtype. */

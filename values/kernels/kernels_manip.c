@@ -167,7 +167,9 @@ Tensor *kernel_eye(DataType dtype, int64_t n, int64_t m, int64_t k, const char *
     Tensor *t = new_tensor(dtype, 2, shape, err);
     if (!t)
         return NULL;
-    for (int64_t i = 0; i < n; i++) {
+    /* An empty result has no diagonal to set, however many rows it counts; otherwise
+     * i m + j is below its element count. */
+    for (int64_t i = 0; t->numel > 0 && i < n; i++) {
         bool over = false;
         int64_t j = checked_add(i, k, &over);
         if (!over && j >= 0 && j < m)
@@ -267,6 +269,8 @@ Tensor *kernel_concat(Tensor *const *xs, int n, int axis, const char **err)
     Tensor *out = new_tensor(x0->dtype, x0->ndim, shape, err);
     if (!out)
         return NULL;
+    if (out->numel == 0)
+        return out; /* no chunk to copy, however many outer indices the dims count */
     size_t es = dtype_bytes(x0->dtype);
     int64_t outer = dims_product(shape, 0, axis);
     int64_t inner = dims_product(shape, axis + 1, x0->ndim);
@@ -303,7 +307,7 @@ Tensor **kernel_split(const Tensor *x, const int64_t *indices, int nidx, int axi
         if (!parts[p])
             return NULL;
         size_t chunk = (size_t)(shape[axis] * inner) * es;
-        for (int64_t o = 0; o < outer; o++)
+        for (int64_t o = 0; chunk > 0 && o < outer; o++)
             memcpy((char *)parts[p]->data + (size_t)o * chunk,
                    (const char *)x->data + ((size_t)(o * dim + prev) * (size_t)inner) * es, chunk);
     }

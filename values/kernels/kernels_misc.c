@@ -297,10 +297,13 @@ static void pool_plane(const PoolPlane *pl, const WindowPool *p, bool is_max)
 void kernels_pool2d_backward(const Tensor *grad, const Tensor *data, const WindowPool *p,
                              bool is_max, Tensor *out)
 {
+    if (out->numel == 0)
+        return; /* N C may be near 2^63 with H W = 0: no plane to visit, nor to count */
     double *x = read_all(data), *g = read_all(grad);
-    double *acc = mem_alloc_atomic(sizeof(double) * (size_t)(out->numel ? out->numel : 1));
+    double *acc = mem_alloc_atomic(sizeof(double) * (size_t)out->numel);
     memset(acc, 0, sizeof(double) * (size_t)out->numel);
     int64_t h = data->shape[2], w = data->shape[3], oh = grad->shape[2], ow = grad->shape[3];
+    /* Bounded by out's (= data's) element count, as are the plane offsets below. */
     int64_t planes = data->shape[0] * data->shape[1];
     for (int64_t c = 0; c < planes; c++) {
         PoolPlane pl = {x + c * h * w, g + c * oh * ow, acc + c * h * w, {h, w, oh, ow}};

@@ -24,6 +24,9 @@ static void split_at_axis(const Tensor *t, int axis, int64_t *outer, int64_t *le
         *outer = checked_mul(*outer, t->shape[d], &over);
     for (int d = axis + 1; d < t->ndim; d++)
         *inner = checked_mul(*inner, t->shape[d], &over);
+    /* An empty tensor has no lane: its outer dims may still count up to 2^63 - 1 of them. */
+    if (t->numel == 0)
+        *outer = 0;
     *len = t->shape[axis];
 }
 
@@ -108,6 +111,8 @@ static void softmax_lane(double *lane, int64_t len, int64_t inner, bool log_form
 
 void kernels_nn_softmax(const Tensor *x, int axis, bool log_form, Tensor *out)
 {
+    if (x->numel == 0)
+        return; /* nor a row buffer as long as an axis that may count 2^63 - 1 */
     int64_t outer, len, inner;
     split_at_axis(x, axis, &outer, &len, &inner);
     if (inner == 1) {

@@ -267,7 +267,10 @@ void kernels_norm_pixel_shuffle(const Tensor *x, int64_t r, Tensor *out)
     int nd = out->ndim;
     int64_t c = out->shape[nd - 3], h = out->shape[nd - 2], w = out->shape[nd - 1];
     int64_t ih = x->shape[nd - 2], iw = x->shape[nd - 1], ic = x->shape[nd - 3];
-    int64_t plane = c * h * w, outer = plane ? out->numel / plane : 0;
+    /* 0 when a dim is 0 (the others may then be near 2^63), else bounded by out's elements;
+     * the indices below are bounded by the two tensors' element counts. */
+    int64_t plane = c == 0 || h == 0 || w == 0 ? 0 : c * h * w;
+    int64_t outer = plane ? out->numel / plane : 0;
     size_t eb = dtype_bytes(x->dtype);
     const char *src = x->data;
     char *dst = out->data;

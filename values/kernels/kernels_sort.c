@@ -108,11 +108,16 @@ static void split_at_axis(const Tensor *t, int axis, int64_t *outer, int64_t *le
         *outer = checked_mul(*outer, t->shape[d], &over);
     for (int d = axis + 1; d < t->ndim; d++)
         *inner = checked_mul(*inner, t->shape[d], &over);
+    /* An empty tensor has no lane: its outer dims may still count up to 2^63 - 1 of them. */
+    if (t->numel == 0)
+        *outer = 0;
     *len = t->ndim ? t->shape[axis] : 1;
 }
 
 void kernels_sort_perm(const Tensor *x, int axis, bool descending, int64_t *perm)
 {
+    if (x->numel == 0)
+        return; /* nor a lane buffer as long as an axis that may count 2^63 - 1 */
     int64_t outer, len, inner;
     split_at_axis(x, axis, &outer, &len, &inner);
     SortCtx c = {read_keys(x), 0, 1, len, inner, descending};

@@ -10,12 +10,6 @@
 #include "ast/mem.h"
 #include "values/kernels/kernels_native.h"
 
-static int64_t floordiv64(int64_t a, int64_t b)
-{
-    int64_t q = a / b;
-    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
-}
-
 int64_t kernels_window_extent(int64_t in, int64_t k, int64_t stride, int64_t dilation, int64_t pads,
                               bool ceil_mode)
 {
@@ -91,6 +85,15 @@ static Dims3 dims3(const Tensor *t, int nsp)
     for (int k = 0; k < nsp; k++)
         d.sp[3 - nsp + k] = t->shape[2 + k];
     return d;
+}
+
+/* The elements of one spatial plane: 0 when a dim is 0 (the others may then be anything up to
+ * 2^63 - 1), else a product bounded by the tensor's element count. */
+static int64_t plane_size(const Dims3 *d)
+{
+    if (d->sp[0] == 0 || d->sp[1] == 0 || d->sp[2] == 0)
+        return 0;
+    return d->sp[0] * d->sp[1] * d->sp[2];
 }
 
 /* A parameter array moved to the last nsp of three slots; the others get `fill`. */
@@ -406,7 +409,7 @@ void kernels_window_pool(const Tensor *data, const WindowPool *p, bool is_max, T
     PoolAxis ax[3];
     for (int a = 0; a < 3; a++)
         ax[a].pos = mem_alloc_atomic(sizeof(int64_t) * (size_t)q.pool_size[a]);
-    int64_t plane_in = in.sp[0] * in.sp[1] * in.sp[2], at = 0, os[3];
+    int64_t plane_in = plane_size(&in), at = 0, os[3];
     for (int64_t pl = 0; pl < od.n * od.c; pl++)
         for (os[0] = 0; os[0] < od.sp[0]; os[0]++)
             for (os[1] = 0; os[1] < od.sp[1]; os[1]++)
@@ -420,18 +423,47 @@ void kernels_window_pool(const Tensor *data, const WindowPool *p, bool is_max, T
 
 /* ---- adaptive average pooling ------------------------------------------------------------ */
 
+/* [floor(o in / out), ceil((o + 1) in / out)) for 0 <= o < out, without forming o in (in may
+ * be up to 2^63 - 1 when another input dim is 0): with in = q out + r, o in / out is
+ * o q + o r / out, where o q <= in and o r < out^2, and out^2 fits because out is a dim of a
+ * tensor that holds elements (out <= 2^31 under any tensor limit the heap can meet). */
 static void adaptive_range(int64_t o, int64_t in, int64_t out, int64_t *lo, int64_t *hi)
 {
-    *lo = floordiv64(o * in, out);
-    *hi = floordiv64((o + 1) * in + out - 1, out);
+    int64_t q = in / out, r = in % out;
+    *lo = o * q + (o * r) / out;
+    *hi = (o + 1) * q + checked_ceildiv((o + 1) * r, out);
+}
+
+int64_t kernels_window_adaptive_reads(const Tensor *data, const int64_t *out_shape)
+{
+    int nsp = data->ndim - 2;
+    bool over = false;
+    int64_t reads = checked_mul(out_shape[0], out_shape[1], &over);
+    for (int k = 0; k < nsp; k++)
+        if (out_shape[2 + k] == 0)
+            return 0;
+    for (int k = 0; k < nsp && reads != 0 && !over; k++) {
+        /* The windows of one axis read at most in + out elements between them. */
+        int64_t in = data->shape[2 + k], out = out_shape[2 + k], lo, hi, axis = 0;
+        if (checked_mul(out, out, &over) != 0 && !over)
+            for (int64_t o = 0; o < out; o++) {
+                adaptive_range(o, in, out, &lo, &hi);
+                axis += hi - lo;
+            }
+        reads = checked_mul(reads, axis, &over);
+    }
+    return over ? -1 : reads;
 }
 
 static double adaptive_point(const double *plane, const Dims3 *in, const Dims3 *od,
                              const int64_t os[3])
 {
     int64_t lo[3], hi[3], s[3];
-    for (int a = 0; a < 3; a++)
+    for (int a = 0; a < 3; a++) {
         adaptive_range(os[a], in->sp[a], od->sp[a], &lo[a], &hi[a]);
+        if (hi[a] == lo[a])
+            return 0.0; /* an empty window (an input dim of 0): no loop over the others */
+    }
     double acc = 0.0;
     for (s[0] = lo[0]; s[0] < hi[0]; s[0]++)
         for (s[1] = lo[1]; s[1] < hi[1]; s[1]++)
@@ -448,7 +480,7 @@ void kernels_window_adaptive_avg(const Tensor *data, Tensor *out)
     double *d = mem_alloc_atomic(sizeof(double) * (size_t)(data->numel ? data->numel : 1));
     double *o = mem_alloc_atomic(sizeof(double) * (size_t)(out->numel ? out->numel : 1));
     tensor_read_f64(data, d);
-    int64_t plane_in = in.sp[0] * in.sp[1] * in.sp[2], at = 0, os[3];
+    int64_t plane_in = plane_size(&in), at = 0, os[3];
     for (int64_t pl = 0; pl < od.n * od.c; pl++)
         for (os[0] = 0; os[0] < od.sp[0]; os[0]++)
             for (os[1] = 0; os[1] < od.sp[1]; os[1]++)

@@ -92,5 +92,9 @@ void kernels_window_pool(const Tensor *data, const WindowPool *p, bool is_max, T
 /* Adaptive average pooling to out's spatial dims: output index o of an axis averages input
  * [floor(o in / out), ceil((o + 1) in / out)). */
 void kernels_window_adaptive_avg(const Tensor *data, Tensor *out);
+/* The elements the adaptive pooling of data to out_shape reads (for LIMIT-fuel): per axis the
+ * windows' lengths summed, multiplied over the axes and by N and C; -1 on an overflow (the
+ * output cannot be made then either); 0 for an empty output. */
+int64_t kernels_window_adaptive_reads(const Tensor *data, const int64_t *out_shape);
 
 #endif

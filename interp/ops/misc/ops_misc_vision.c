@@ -120,7 +120,11 @@ static Value *tf_result(struct Interp *in, const Expr *call, const int64_t *dims
                         const int64_t *sel, const int64_t *count, const Tensor *scores)
 {
     int64_t nb = dims[0], nc = dims[1], n = dims[2];
-    int64_t s0[3] = {nb, nc * n, 2}, s1[2] = {nb, nc * n};
+    bool over = false; /* with no batch, nc n was never bounded by the boxes' count */
+    int64_t per_batch = checked_mul(nc, n, &over);
+    if (over)
+        misc_fail(in, call, "too many boxes");
+    int64_t s0[3] = {nb, per_batch, 2}, s1[2] = {nb, per_batch};
     Tensor *idx = ops_kernel_new_tensor(in, call, dtype_int64(), 3, s0);
     Tensor *sc = ops_kernel_new_tensor(in, call, dtype_float32(), 2, s1);
     Tensor *total = ops_kernel_new_tensor(in, call, dtype_int64(), 1, &nb);

@@ -179,6 +179,19 @@ static void test_create_and_einsum(void)
     double bsum[3] = {1 + 2 + 6, 4 + 5 + 12, 7 + 8 + 18};
     CU_ASSERT_PTR_NULL(kernel_einsum_spec("ij,ij->i", ranks, 2, &spec));
     expect_data(kernel_einsum(&spec, bops, dtype_float32(), &err), bsum, 3);
+    /* LIMIT-fuel's measure: label assignments times operands. */
+    CU_ASSERT_EQUAL(kernel_einsum_work(&spec, bops), 3 * 3 * 2);
+    CU_ASSERT_PTR_NULL(kernel_einsum_spec("ij,jk->ik", ranks, 2, &spec));
+    CU_ASSERT_EQUAL(kernel_einsum_work(&spec, ops), 3 * 3 * 3 * 2);
+    int64_t huge[2] = {INT64_C(1) << 40, INT64_C(1) << 40};
+    int64_t tall[2] = {INT64_C(1) << 40, 0}, wide[2] = {0, INT64_C(1) << 40};
+    Tensor big = {dtype_float32(), 2, huge, 0, NULL, 0};
+    Tensor t = {dtype_float32(), 2, tall, 0, NULL, 0}, w = {dtype_float32(), 2, wide, 0, NULL, 0};
+    Tensor *bigs[2] = {&big, &big}, *empty[2] = {&t, &w};
+    CU_ASSERT_EQUAL(kernel_einsum_work(&spec, bigs), -1); /* 2^120 assignments */
+    CU_ASSERT_EQUAL(kernel_einsum_work(&spec, empty), 0); /* j has no value */
+    CU_ASSERT_PTR_NULL(kernel_einsum_spec("ii->", ranks, 1, &spec));
+    CU_ASSERT_EQUAL(kernel_einsum_work(&spec, ops), 3);
     CU_ASSERT_PTR_NOT_NULL(kernel_einsum_spec("i..j", ranks, 1, &spec));
     CU_ASSERT_PTR_NOT_NULL(kernel_einsum_spec("ij->k", ranks, 1, &spec));
     CU_ASSERT_PTR_NOT_NULL(kernel_einsum_spec("ijk...", ranks, 1, &spec));

@@ -52,10 +52,38 @@ static void test_dilated_transpose(void)
     CU_ASSERT_FALSE(kernels_window_conv_shape(xs, ws, &p, os));
 }
 
+/* Adaptive windows: [floor(o n / m), ceil((o + 1) n / m)); their reads (LIMIT-fuel); an input
+ * dim of 2^62 beside an empty one neither overflows nor loops over it. */
+static void test_adaptive(void)
+{
+    int64_t xs[4] = {1, 1, 5, 1}, os[4] = {1, 1, 3, 1};
+    Tensor *x = tensor_new(dtype_float32(), 4, xs);
+    const double xd[] = {1, 2, 3, 4, 5};
+    tensor_write_f64(x, xd);
+    /* windows [0, 2), [1, 4), [3, 5): 7 reads, means 1.5, 3, 4.5 */
+    CU_ASSERT_EQUAL(kernels_window_adaptive_reads(x, os), 7);
+    Tensor *out = tensor_new(dtype_float32(), 4, os);
+    kernels_window_adaptive_avg(x, out);
+    CU_ASSERT_EQUAL(tensor_get_f64(out, 0), 1.5);
+    CU_ASSERT_EQUAL(tensor_get_f64(out, 1), 3.0);
+    CU_ASSERT_EQUAL(tensor_get_f64(out, 2), 4.5);
+    int64_t ls[4] = {1, 1, 40000, 1}, lo[4] = {1, 1, 1, 40000};
+    Tensor *lx = tensor_new(dtype_float32(), 4, ls);
+    CU_ASSERT_EQUAL(kernels_window_adaptive_reads(lx, lo), INT64_C(1600000000));
+    int64_t es[4] = {1, 1, INT64_C(1) << 62, 0}, eo[4] = {1, 1, 4, 4};
+    Tensor *ex = tensor_new(dtype_float32(), 4, es);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ex);
+    CU_ASSERT_EQUAL(kernels_window_adaptive_reads(ex, eo), 0);
+    Tensor *eout = tensor_new(dtype_float32(), 4, eo);
+    kernels_window_adaptive_avg(ex, eout);
+    CU_ASSERT_EQUAL(tensor_get_f64(eout, 15), 0.0);
+}
+
 UNIT_SUITE(ops_window)
 {
     CU_pSuite s = CU_add_suite("ops_window", 0, 0);
     CU_add_test(s, "layouts", test_layouts);
     CU_add_test(s, "extents", test_extents);
     CU_add_test(s, "dilated_transpose", test_dilated_transpose);
+    CU_add_test(s, "adaptive", test_adaptive);
 }

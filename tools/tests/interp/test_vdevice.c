@@ -139,6 +139,36 @@ static void test_backward(void)
                            "R.Tensor(dtype=\"float32\", ndim=1, vdevice=\"cuda:0\")");
 }
 
+/* VDEV-4 has no bound on rounds: a return annotation reaches the parameter through a chain
+ * longer than the 10,000 rounds it once allowed (each binding uses only the one before), and
+ * an alias bound after the use that places its source follows it. */
+static void test_backward_unbounded(void)
+{
+    enum { N = 12000 };
+    StrBuf sb;
+    strbuf_init(&sb);
+    strbuf_add(&sb, HEADER "    @R.function\n"
+                           "    def main(x: " T4 ") -> " T4_CUDA ":\n"
+                           "        v0 = R.exp(x)\n");
+    for (int i = 1; i < N; i++)
+        strbuf_addf(&sb, "        v%d = R.exp(v%d)\n", i, i - 1);
+    strbuf_addf(&sb, "        return v%d\n", N - 1);
+    Checked r = check(strbuf_str(&sb));
+    CU_ASSERT_EQUAL(r.errors.n, 0);
+    CU_ASSERT_STRING_EQUAL(sinfo_text(&r, "x"), P4_CUDA);
+    CU_ASSERT_STRING_EQUAL(sinfo_text(&r, "v0"), P4_CUDA);
+
+    Checked alias = check(HEADER "    @R.function\n"
+                                 "    def main(x: " T4 ", c: " T4_CUDA "):\n"
+                                 "        z = R.add(x, c)\n"
+                                 "        y = x\n"
+                                 "        w = R.multiply(y, y)\n"
+                                 "        return (z, w)\n");
+    CU_ASSERT_EQUAL(alias.errors.n, 0);
+    CU_ASSERT_STRING_EQUAL(sinfo_text(&alias, "y"), P4_CUDA);
+    CU_ASSERT_STRING_EQUAL(sinfo_text(&alias, "w"), P4_CUDA);
+}
+
 /* VDEV-3 and VDEV-6: the two kinds of conflict. */
 static void test_conflicts(void)
 {
@@ -197,6 +227,7 @@ UNIT_SUITE(vdevice)
     CU_add_test(s, "operators (VDEV-2)", test_operators);
     CU_add_test(s, "to_vdevice and hint_on_device", test_transfers);
     CU_add_test(s, "backward pass", test_backward);
+    CU_add_test(s, "backward pass without a bound on rounds", test_backward_unbounded);
     CU_add_test(s, "conflicts", test_conflicts);
     CU_add_test(s, "final check", test_final_check);
 }
