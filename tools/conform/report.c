@@ -266,9 +266,19 @@ char *report_summary(const Report *r)
 /* ---- the scoreboard ---- */
 
 /* Markdown table cell text: one line, `|` escaped. */
+/* The longest reason a failures table shows: a value printed in full (a whole tensor) would
+ * make one row megabytes long; the case's id finds the rest. */
+enum { CELL_MAX = 300 };
+
 static void add_cell(StrBuf *sb, const char *s)
 {
-    for (s = first_line(s); *s; s++) {
+    int n = 0;
+    for (s = first_line(s); *s; s++, n++) {
+        /* cut at a character boundary (not inside a UTF-8 sequence) */
+        if (n >= CELL_MAX && ((unsigned char)*s & 0xC0) != 0x80) {
+            strbuf_add(sb, " ...");
+            return;
+        }
         if (*s == '|')
             strbuf_addc(sb, '\\');
         strbuf_addc(sb, *s);

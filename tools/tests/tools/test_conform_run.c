@@ -378,6 +378,20 @@ static void test_reports(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(board, "| FAIL | tvm-bug | got \"x\" |"));
     const char *summary = report_summary(&rep);
     CU_ASSERT_PTR_NOT_NULL(strstr(summary, "ops"));
+
+    /* A reason longer than 300 characters (a whole tensor printed) is cut there. */
+    char *long_reason = mem_alloc(1001);
+    memset(long_reason, 'x', 1000);
+    ReportEntry one[] = {{"spec-tests/eval/t.yaml", "b", OUTCOME_FAIL, long_reason, 0, &c}};
+    Report big = {one, 1, "impl 1 (protocol 2)", "relax conform x", 0};
+    const char *cut = report_scoreboard(&big);
+    char want[320];
+    memset(want, 'x', 300);
+    strcpy(want + 300, " ... |");
+    CU_ASSERT_PTR_NOT_NULL(strstr(cut, want));
+    memset(want, 'x', 301);
+    want[301] = '\0';
+    CU_ASSERT_PTR_NULL(strstr(cut, want));
 }
 
 UNIT_SUITE(conform_run)
