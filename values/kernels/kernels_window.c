@@ -446,9 +446,9 @@ int64_t kernels_window_adaptive_reads(const Tensor *data, const int64_t *out_sha
         /* The windows of one axis read at most in + out elements between them. */
         int64_t in = data->shape[2 + k], out = out_shape[2 + k], lo, hi, axis = 0;
         if (checked_mul(out, out, &over) != 0 && !over)
-            for (int64_t o = 0; o < out; o++) {
+            for (int64_t o = 0; o < out && !over; o++) {
                 adaptive_range(o, in, out, &lo, &hi);
-                axis += hi - lo;
+                axis = checked_add(axis, hi - lo, &over); /* in + out may pass int64 */
             }
         reads = checked_mul(reads, axis, &over);
     }
