@@ -432,6 +432,71 @@ def grad_cases(rng):
                                     "run.", pn, "R.grad.nll_loss_backward(g, p, t)",
                                     "OpPrecondition", f,
                                     args=[g0, pred, np.array([1, 4, 0], dtype=np.int64)])))
+    # The first and the last element of the gradient are written (targets 0 and C - 1 at the
+    # first and last position), and predictions of rank 1 take a rank-0 target.
+    own = np.random.default_rng(2031)  # its own stream: the cases after these keep their data
+    tf = np.array([0, 2, 3], dtype=np.int64)
+    out.append(value_case(op, "first-last-class", "nll_loss_backward with targets 0 and C - 1 "
+                          "at the first and last position: the gradient's first and last "
+                          "elements are -w[t] g / sum(w[t]).", pn + [("w", ann((4,), "float32"))],
+                          "R.grad.nll_loss_backward(g, p, t, w)", [g0, pred, tf, w],
+                          np_nll_backward(g0, pred, tf, w, "mean", -100), f, TOL32))
+    pv = floats(own, (4,)).astype(F)
+    tv = np.array(3, dtype=np.int64)
+    out.append(value_case(op, "vector", "nll_loss_backward of predictions (C) with a rank-0 "
+                          "target 3 and reduction sum: -w[3] g at class 3.",
+                          [("g", ann((), "float32")), ("p", ann((4,), "float32")),
+                           ("t", ann((), "int64")), ("w", ann((4,), "float32"))],
+                          'R.grad.nll_loss_backward(g, p, t, w, reduction="sum")',
+                          [g0, pv, tv, w], np_nll_backward(g0, pv, tv, w, "sum", -100), f, TOL32))
+    # Every shape and dtype precondition, one case each: TVM's inference returns the
+    # predictions' StructInfo unchecked, so only the run finds them.
+    g1 = np.array([1.5], dtype=F)
+    p23, p234 = floats(own, (2, 3)).astype(F), floats(own, (2, 3, 4)).astype(F)
+    t2 = np.array([0, 2], dtype=np.int64)
+    for cid, desc, shapes, call, args in [
+            ("target-rank-0", "a rank-0 target for predictions (N, C)",
+             [(), (2, 3), ()], "R.grad.nll_loss_backward(g, p, t)",
+             [g0, p23, np.array(1, dtype=np.int64)]),
+            ("target-rank-short", "targets (N) for predictions (N, C, d)",
+             [(), (2, 3, 4), (2,)], "R.grad.nll_loss_backward(g, p, t)", [g0, p234, t2]),
+            ("target-rank-long", "targets (N, 1) for predictions (N, C)",
+             [(), (2, 3), (2, 1)], "R.grad.nll_loss_backward(g, p, t)",
+             [g0, p23, t2.reshape(2, 1)]),
+            ("target-batch", "targets (3) for predictions (2, C)",
+             [(), (2, 3), (3,)], "R.grad.nll_loss_backward(g, p, t)",
+             [g0, p23, np.array([0, 1, 2], dtype=np.int64)]),
+            ("target-spatial", "targets (N, 5) for predictions (N, C, 4)",
+             [(), (2, 3, 4), (2, 5)], "R.grad.nll_loss_backward(g, p, t)",
+             [g0, p234, np.zeros((2, 5), dtype=np.int64)]),
+            ("weights-length", "weights (2) for 3 classes",
+             [(), (2, 3), (2,), (2,)], "R.grad.nll_loss_backward(g, p, t, w)",
+             [g0, p23, t2, np.array([1.0, 2.0], dtype=F)]),
+            ("weights-rank", "weights (1, C)",
+             [(), (2, 3), (2,), (1, 3)], "R.grad.nll_loss_backward(g, p, t, w)",
+             [g0, p23, t2, np.ones((1, 3), dtype=F)]),
+            ("grad-rank", "an output gradient (1) with reduction mean (it must be rank 0)",
+             [(1,), (2, 3), (2,)], "R.grad.nll_loss_backward(g, p, t)", [g1, p23, t2]),
+            ("predictions-rank-0", "rank-0 predictions (they need a class axis)",
+             [(), (), ()], "R.grad.nll_loss_backward(g, p, t)",
+             [g0, np.array(0.5, dtype=F), np.array(0, dtype=np.int64)])]:
+        names = ["g", "p", "t", "w"]
+        params = [(names[i], ann(s, "int64" if i == 2 else "float32"))
+                  for i, s in enumerate(shapes)]
+        out.append(undefined(error_case(op, cid, "nll_loss_backward with %s fails when run." % desc,
+                                        params, call, "OpPrecondition", f, args=args)))
+    out.append(undefined(error_case(op, "int-predictions", "nll_loss_backward of int32 "
+                                    "predictions fails when run (they must be floats).",
+                                    [("g", ann((), "float32")), ("p", ann((2, 3), "int32")),
+                                     ("t", ann((2,), "int64"))],
+                                    "R.grad.nll_loss_backward(g, p, t)", "OpPrecondition", f,
+                                    args=[g0, np.zeros((2, 3), dtype=np.int32), t2])))
+    out.append(undefined(error_case(op, "float-targets", "nll_loss_backward of float32 "
+                                    "targets fails when run (they must be integers).",
+                                    [("g", ann((), "float32")), ("p", ann((2, 3), "float32")),
+                                     ("t", ann((2,), "float32"))],
+                                    "R.grad.nll_loss_backward(g, p, t)", "OpPrecondition", f,
+                                    args=[g0, p23, np.array([0.0, 2.0], dtype=F)])))
     xp = floats(rng, (1, 2, 4, 4)).astype(F)
     gp = floats(rng, (1, 2, 2, 2)).astype(F)
     pp = [("g", ann((1, 2, 2, 2), "float32")), ("x", ann((1, 2, 4, 4), "float32"))]

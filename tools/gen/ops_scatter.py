@@ -812,6 +812,11 @@ def nonzero_cases(rng):
     out.append(value_case(op, "scalar", "A 0-d tensor counts as 1-d (numpy's atleast_1d): "
                           "shape (1, 1) when non-zero.", [("x", "R.Tensor((), \"int32\")")],
                           "R.nonzero(x)", [tensor(s, "int32")], np_nonzero(s)))
+    xr = np.array([[0, 0, 0], [0, 4, 0], [5, 0, 6]])
+    out.append(value_case(op, "first-row-empty", "nonzero of a matrix whose first row is zero: "
+                          "the coordinates start at row 1 and end at column 2.",
+                          [("x", ann((3, 3), "int32"))], "R.nonzero(x)", [tensor(xr, "int32")],
+                          np_nonzero(xr)))
     z = np.zeros((2, 2))
     out.append(value_case(op, "none", "No non-zero element: shape (2, 0).",
                           [("x", ann((2, 2), "int64"))], "R.nonzero(x)", [tensor(z, "int64")],
@@ -864,6 +869,14 @@ def bucketize_cases(rng):
                                  "R.bucketize(x, b, out_int32=True)", args,
                                  tensor(np_bucketize(x, b, False, np.int32), "int32")),
                       *BUCKETIZE_BUG))
+    xe = np.array([9, 2, 0, 5])
+    be = np.array([1, 3, 5])
+    pe = [("x", ann((4,), "int64")), ("b", ann((3,), "int64"))]
+    out.append(value_case(op, "first-last", "bucketize whose first value is past every "
+                          "boundary and whose last equals one: the first and last results are "
+                          "3 and 2.", pe, "R.bucketize(x, b)", [tensor(xe, "int64"),
+                                                                tensor(be, "int64")],
+                          tensor(np_bucketize(xe, be, False, np.int64), "int64")))
     out.append(sinfo_case(op, "symbolic", "The input's shape in int64.",
                           [("x", ann(("n", 3), "float32")), ("b", ann(("k",), "float32"))],
                           "R.bucketize(x, b)", sinfo(("n", 3), "int64")))
