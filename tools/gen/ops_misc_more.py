@@ -133,6 +133,9 @@ def create_cases(rng):
     p = [("x", ann((3, 4), "float32"))]
     out.append(value_case(op, "upper", "eye_like with k=1: ones on the first upper diagonal.", p,
                           "R.eye_like(x, 1)", [x], np_eye_like(x, 1, "float32"), f))
+    out.append(value_case(op, "main-diagonal", "eye_like with k=0: ones on the main diagonal, "
+                          "from the first element on.", p, "R.eye_like(x, 0)", [x],
+                          np_eye_like(x, 0, "float32"), f))
     out.append(value_case(op, "lower-int32", "eye_like with k=-1 and dtype int32 (TVM v0.22's "
                           "legalization ignores dtype and makes x's).", p,
                           'R.eye_like(x, -1, dtype="int32")', [x], np_eye_like(x, -1, "int32"), f,
