@@ -562,6 +562,44 @@ def grad_cases(rng):
                                         "shape fails when run.", pp,
                                         "R.grad.%s_pool2d_backward(g, x, (2, 2))" % kind,
                                         "OpPrecondition", f, args=[gp, xp])))
+        # Each attribute's every value enters: a padding of two values (height, width) and one
+        # of four unequal values (top, left, bottom, right), from the own stream.
+        own = np.random.default_rng(3031)
+        xq = floats(own, (1, 1, 3, 4)).astype(F)
+        for cid, pad, gshape, what in [("pad-pair", (1, 0), (1, 1, 4, 3),
+                                        "padding (1, 0): one row above and below, no column"),
+                                       ("pad-four", (0, 1, 1, 0), (1, 1, 3, 4),
+                                        "padding (0, 1, 1, 0): a column on the left, a row "
+                                        "below")]:
+            gq = floats(own, gshape).astype(F)
+            full = pad if len(pad) == 4 else (pad[0], pad[1], pad[0], pad[1])
+            case = value_case(op, cid, "%s_pool2d_backward of 2x2 windows at stride 1 with %s."
+                              % (kind, what), [("g", ann(gshape, "float32")),
+                                               ("x", ann((1, 1, 3, 4), "float32"))],
+                              "R.grad.%s_pool2d_backward(g, x, (2, 2), (1, 1), %s)"
+                              % (kind, str(pad)), [gq, xq],
+                              np_pool_backward(gq, xq, kind, (2, 2), (1, 1), full), f, TOL32)
+            out.append(case)
+        # Every attribute check, one case each: the inference returns the data's StructInfo
+        # unchecked, so only the run finds them.
+        # The gradient (1, 2, 2, 2) is the pooled shape of 2x2 windows at stride 2 on (4, 4),
+        # and with the negative padding (0, -1) read as given it would be (1, 2, 2, 1).
+        gn = floats(own, (1, 2, 2, 1)).astype(F)
+        for cid, attrs, what, g_arg in [
+                ("pool-size-second-zero", "(2, 0), (2, 2)", "a pool size (2, 0)", gp),
+                ("pool-size-three", "(2, 2, 2), (2, 2)", "three pool size values", gp),
+                ("strides-second-zero", "(2, 2), (2, 0)", "strides (2, 0)", gp),
+                ("strides-three", "(2, 2), (2, 2, 2)", "three stride values", gp),
+                ("dilation-second-zero", "(2, 2), (2, 2), dilation=(1, 0)", "a dilation (1, 0)",
+                 gp),
+                ("padding-three", "(2, 2), (2, 2), (0, 0, 0)", "three padding values", gp),
+                ("padding-negative", "(2, 2), (2, 2), (0, -1)", "a negative padding", gn)]:
+            gshape = g_arg.shape
+            out.append(undefined(error_case(op, cid, "%s_pool2d_backward with %s fails when run."
+                                            % (kind, what),
+                                            [("g", ann(gshape, "float32")), pp[1]],
+                                            "R.grad.%s_pool2d_backward(g, x, %s)" % (kind, attrs),
+                                            "OpPrecondition", f, args=[g_arg, xp])))
     return out
 
 
