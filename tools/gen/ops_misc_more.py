@@ -401,6 +401,36 @@ def grad_cases(rng):
     out.append(undefined(error_case(op, "range", "an index past the axis fails when run.", pt,
                                     "R.grad.take_backward(g, x, i, axis=1)", "OpPrecondition", f,
                                     args=[g, xs, np.array([0, 4, 1], dtype=np.int64)])))
+    # Every other run-time check, one case each (the inference returns x's StructInfo
+    # unchecked): 1-D integer indices, the gradient of x's float dtype and of take's shape.
+    own = np.random.default_rng(4031)
+    g33, g43, g34 = (floats(own, s).astype(F) for s in [(3, 3), (4, 3), (3, 4)])
+    i2 = np.array([2, 0, 2], dtype=np.int64)
+    for cid, desc, params, call, args in [
+            ("float-indices", "float32 indices", [("i", ann((3,), "float32"))],
+             "axis=1", [g33, xs, i2.astype(F)]),
+            ("indices-rank-2", "(3, 1) indices", [("i", ann((3, 1), "int64"))],
+             "axis=1", [g33, xs, i2.reshape(3, 1)]),
+            ("grad-dtype", "a float16 gradient for float32 x", [("g", ann((3, 3), "float16"))],
+             "axis=1", [g33.astype(np.float16), xs, i2]),
+            ("int-data", "int32 x and gradient", [("g", ann((3, 3), "int32")),
+                                                  ("x", ann((3, 4), "int32"))],
+             "axis=1", [g33.astype(np.int32), xs.astype(np.int32), i2]),
+            ("grad-other-dim", "a gradient (4, 3) whose non-axis dim is not x's 3",
+             [("g", ann((4, 3), "float32"))], "axis=1", [g43, xs, i2]),
+            ("grad-axis-dim", "a gradient (3, 4) whose axis dim is not the 3 indices",
+             [("g", ann((3, 4), "float32"))], "axis=1", [g34, xs, i2]),
+            ("grad-rank", "a gradient (3, 3, 2) of rank 3 along axis 1 of a matrix (its first "
+             "two dims are take's)", [("g", ann((3, 3, 2), "float32"))], "axis=1",
+             [np.stack([g33, g33], axis=2), xs, i2]),
+            ("flat-count", "no axis and a gradient of 4 elements for 3 indices",
+             [("g", ann((4,), "float32"))], None, [g34[0], xs, i2])]:
+        names = dict(pt)
+        names.update(dict(params))
+        call_text = "R.grad.take_backward(g, x, i%s)" % (", " + call if call else "")
+        out.append(undefined(error_case(op, cid, "take_backward with %s fails when run." % desc,
+                                        [(n, names[n]) for n in ("g", "x", "i")], call_text,
+                                        "OpPrecondition", f, args=args)))
     op = "grad.nll_loss_backward"
     pred = floats(rng, (3, 4)).astype(F)
     tg = np.array([1, 3, 1], dtype=np.int64)
