@@ -597,7 +597,9 @@ def grad_cases(rng):
         own = np.random.default_rng(3031)
         xq = floats(own, (1, 1, 3, 4)).astype(F)
         for cid, pad, gshape, what in [("pad-pair", (1, 0), (1, 1, 4, 3),
-                                        "padding (1, 0): one row above and below, no column"),
+                                        "padding (1, 0): one row above and below, no column "
+                                        "(TVM v0.22's legalization requires four padding "
+                                        "values)"),
                                        ("pad-four", (0, 1, 1, 0), (1, 1, 3, 4),
                                         "padding (0, 1, 1, 0): a column on the left, a row "
                                         "below")]:
@@ -609,7 +611,8 @@ def grad_cases(rng):
                               "R.grad.%s_pool2d_backward(g, x, (2, 2), (1, 1), %s)"
                               % (kind, str(pad)), [gq, xq],
                               np_pool_backward(gq, xq, kind, (2, 2), (1, 1), full), f, TOL32)
-            out.append(case)
+            # TVM v0.22's pool_grad legalization needs the four padding values itself.
+            out.append(tagged(case, "tvm-diverges") if len(pad) == 2 else case)
         # Every attribute check, one case each: the inference returns the data's StructInfo
         # unchecked, so only the run finds them.
         # The gradient (1, 2, 2, 2) is the pooled shape of 2x2 windows at stride 2 on (4, 4),
