@@ -3,6 +3,7 @@
 #include "interp/tir/tir_exec.h"
 
 #include <inttypes.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "ast/mem.h"
@@ -38,13 +39,17 @@ static bool lookup_cb(void *ctx, const TirVar *var, Scalar *out)
 
 void tir_frame_init(TirFrame *fr, Interp *in, const PrimFunc *f)
 {
-    memset(fr, 0, sizeof *fr);
+    memset(fr, 0, offsetof(TirFrame, vars_room)); /* the rooms need no zeroing */
     fr->in = in;
     fr->func = f;
     fr->pc.interp = in;
     fr->pc.lookup = lookup_cb;
     fr->pc.load = tir_buffer_load_cb;
     fr->pc.ctx = fr;
+    fr->vars = fr->vars_room;
+    fr->capvars = TIR_FRAME_ROOM;
+    fr->buffers = fr->buffers_room;
+    fr->capbuffers = TIR_FRAME_ROOM;
 }
 
 Scalar tir_eval(TirFrame *fr, const PrimExpr *e)
