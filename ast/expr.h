@@ -30,6 +30,7 @@ typedef struct Var {
 typedef struct GlobalVar {
     const char *name;
     Span span;
+    int slot; /* the evaluator's guess of 1 + its index among the module's functions; 0: none */
 } GlobalVar;
 
 /* The data of a Constant: a dense row-major array. float16 and bfloat16 are stored as their

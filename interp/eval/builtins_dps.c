@@ -176,7 +176,7 @@ Value *builtins_call_tir(const BuiltinCall *bc)
     Value *small[8];
     Value **all = nall <= 8 ? small : MEM_ARRAY(Value *, nall);
     join_args(all, inputs->u.tuple.fields, inputs->u.tuple.n, o.values, o.n, ints, nints);
-    tir_exec_call(bc->in, f, all, nall, bc->call->span);
+    tir_exec_run(bc->in, f, all, nall, bc->call->span);
     return outputs_result(&o);
 }
 
@@ -264,7 +264,7 @@ Value *builtins_call_tir_inplace(const BuiltinCall *bc)
     }
     Value **all = join_args(MEM_ARRAY(Value *, inputs->u.tuple.n + nfresh + nints + 1),
                             inputs->u.tuple.fields, inputs->u.tuple.n, fresh, nfresh, ints, nints);
-    tir_exec_call(bc->in, f, all, inputs->u.tuple.n + nfresh + nints, bc->call->span);
+    tir_exec_run(bc->in, f, all, inputs->u.tuple.n + nfresh + nints, bc->call->span);
     return outputs_result(&o);
 }
 

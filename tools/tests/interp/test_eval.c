@@ -571,6 +571,31 @@ static void test_frame_slots(void)
     CU_ASSERT_PTR_EQUAL(env_lookup(again, a), two);
 }
 
+/* A global's cached index is checked: the same GlobalVar at another index (its module's
+ * functions reordered) still names its own function. */
+static void test_global_slot_checked(void)
+{
+    IRModule *mod =
+        parse("@I.ir_module\nclass Module:\n    @R.function\n    def a() -> R.Prim(\"int64\"):\n"
+              "        return R.prim_value(1)\n    @R.function\n    def main():\n"
+              "        cls = Module\n        r = cls.a()\n        return r\n");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(mod);
+    CU_ASSERT_EQUAL_FATAL(mod->nfuncs, 2);
+    for (int round = 0; round < 2; round++) {
+        Interp in;
+        ErrorTrap trap;
+        Value *volatile v = NULL;
+        if (setjmp(trap.jmp) == 0) {
+            interp_init(&in, mod, NULL, &trap);
+            v = interp_run_entry(&in, "main", NULL, 0);
+        }
+        CU_ASSERT_TRUE(v != NULL && v->kind == VAL_PRIM && v->u.prim.i == 1);
+        ModuleFunc *first = mod->funcs[0]; /* swap: a's GlobalVar now sits at index 1 */
+        mod->funcs[0] = mod->funcs[1];
+        mod->funcs[1] = first;
+    }
+}
+
 static void test_free_vars(void)
 {
     IRModule *mod = parse("@R.function\n"
@@ -959,6 +984,7 @@ UNIT_SUITE(eval)
     CU_add_test(s, "E-9 free variables", test_free_vars);
     CU_add_test(s, "resolution pass", test_resolution);
     CU_add_test(s, "frame slots", test_frame_slots);
+    CU_add_test(s, "global slot checked", test_global_slot_checked);
     CU_add_test(s, "E-9 closure outlives activation", test_closure_outlives_activation);
     CU_add_test(s, "MC success", test_match_cast_success);
     CU_add_test(s, "MC errors", test_match_cast_errors);
