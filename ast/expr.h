@@ -20,12 +20,17 @@ typedef struct Var {
     StructInfo *annotation; /* struct_info_annotation, NULL when absent */
     int id;                 /* unique per process, for traces */
     Span span;              /* the binding site */
+    /* The evaluator's resolution of the variable to a slot of the frames of the function
+     * that binds it (NULL, 0 until that function first runs; interp/eval/env.c). */
+    const void *slot_owner;
+    int slot;
 } Var;
 
 /* One GlobalVar object per module function; references point to it. */
 typedef struct GlobalVar {
     const char *name;
     Span span;
+    int slot; /* the evaluator's guess of 1 + its index among the module's functions; 0: none */
 } GlobalVar;
 
 /* The data of a Constant: a dense row-major array. float16 and bfloat16 are stored as their

@@ -28,8 +28,14 @@ static Outputs output_sinfo(const BuiltinCall *bc)
     } else if (o.n == 1) {
         o.is_tuple = false;
     }
-    o.values = MEM_ARRAY(Value *, o.n ? o.n : 1);
     return o;
+}
+
+/* Room for the outputs: `room` (OUTPUTS_ROOM of them) when they fit, else a new array. */
+#define OUTPUTS_ROOM 8
+static void output_room(Outputs *o, Value **room)
+{
+    o->values = o->n <= OUTPUTS_ROOM ? room : MEM_ARRAY(Value *, o->n ? o->n : 1);
 }
 
 static bool lookup_shape_var(void *ctx, const TirVar *var, Scalar *out)
@@ -161,6 +167,8 @@ Value *builtins_call_tir(const BuiltinCall *bc)
     int nints;
     Value **ints = packed_ints(bc, &nints);
     Outputs o = output_sinfo(bc);
+    Value *out_room[OUTPUTS_ROOM];
+    output_room(&o, out_room);
     for (int i = 0; i < o.n; i++)
         o.values[i] = alloc_output(bc, o.sinfo[i]);
     int nall = inputs->u.tuple.n + o.n + nints;
@@ -168,7 +176,7 @@ Value *builtins_call_tir(const BuiltinCall *bc)
     Value *small[8];
     Value **all = nall <= 8 ? small : MEM_ARRAY(Value *, nall);
     join_args(all, inputs->u.tuple.fields, inputs->u.tuple.n, o.values, o.n, ints, nints);
-    tir_exec_call(bc->in, f, all, nall, bc->call->span);
+    tir_exec_run(bc->in, f, all, nall, bc->call->span);
     return outputs_result(&o);
 }
 
@@ -239,6 +247,8 @@ Value *builtins_call_tir_inplace(const BuiltinCall *bc)
     Value **ints = packed_ints(bc, &nints);
     int64_t *idx = inplace_indices(bc, &nidx);
     Outputs o = output_sinfo(bc);
+    Value *out_room[OUTPUTS_ROOM];
+    output_room(&o, out_room);
     if (nidx != o.n)
         builtins_fail(bc, "OpPrecondition", "%d inplace indices for %d outputs", nidx, o.n);
     check_inplace_indices(bc, idx, nidx, inputs->u.tuple.n);
@@ -254,7 +264,7 @@ Value *builtins_call_tir_inplace(const BuiltinCall *bc)
     }
     Value **all = join_args(MEM_ARRAY(Value *, inputs->u.tuple.n + nfresh + nints + 1),
                             inputs->u.tuple.fields, inputs->u.tuple.n, fresh, nfresh, ints, nints);
-    tir_exec_call(bc->in, f, all, inputs->u.tuple.n + nfresh + nints, bc->call->span);
+    tir_exec_run(bc->in, f, all, inputs->u.tuple.n + nfresh + nints, bc->call->span);
     return outputs_result(&o);
 }
 
@@ -267,6 +277,8 @@ Value *builtins_call_dps_packed(const BuiltinCall *bc)
     builtins_want_args(bc, 2, 2);
     Value *inputs = builtins_tuple_arg(bc, 1, "the arguments");
     Outputs o = output_sinfo(bc);
+    Value *out_room[OUTPUTS_ROOM];
+    output_room(&o, out_room);
     for (int i = 0; i < o.n; i++)
         o.values[i] = alloc_output(bc, o.sinfo[i]);
     Value **all = join_args(MEM_ARRAY(Value *, inputs->u.tuple.n + o.n + 1), inputs->u.tuple.fields,

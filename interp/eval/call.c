@@ -150,6 +150,8 @@ static Value *call_closure(Interp *in, Value *callee, Value **args, int nargs, S
     PendingList pending = {0};
     Value *result;
     Env *env = NULL;
+    /* A tail call's arguments: free again once enter() has bound them. */
+    Value *room[CALL_ROOM];
     for (;;) {
         const Function *fn = callee->u.closure.func;
         in->func = fn->name;
@@ -158,12 +160,15 @@ static Value *call_closure(Interp *in, Value *callee, Value **args, int nargs, S
          * its return check is owed (pending_push copies what that needs; closures capture
          * copies, eval_make_closure), so the next activation reuses its memory. */
         const FuncInfo *info = env_func_info(in->func_info, fn);
+        /* The map holds what has no slot: shape variables, and variables resolved elsewhere. */
+        int unslotted = info->nlocals - info->nslots;
         if (env == NULL)
-            env = env_pool_take(in->env_pool, callee->u.closure.env, info->nlocals);
+            env = env_pool_take(in->env_pool, callee->u.closure.env, unslotted);
         else
-            env_reset(env, callee->u.closure.env, info->nlocals);
+            env_reset(env, callee->u.closure.env, unslotted);
+        env_use_frame(env, fn, info->nslots);
         enter(in, env, fn, args, span);
-        TailCall tc = {0};
+        TailCall tc = {.room = room};
         result = eval_tail(in, env, fn->body, &tc);
         if (result != NULL) {
             /* FN-3 */
@@ -262,10 +267,13 @@ static const OpTarget *op_target(Interp *in, const Expr *op)
     return t;
 }
 
-static Value **eval_args(Interp *in, Env *env, const Expr *call)
+/* A call's arguments, in `room` (CALL_ROOM of them, or NULL) when they fit: the array of
+ * an operator's or a closure's arguments is dead once the kernel has run or the callee's
+ * parameters are bound, so most calls allocate none. */
+static Value **eval_args(Interp *in, Env *env, const Expr *call, Value **room)
 {
     int n = call->u.call.nargs;
-    Value **args = MEM_ARRAY(Value *, n > 0 ? n : 1);
+    Value **args = room != NULL && n <= CALL_ROOM ? room : MEM_ARRAY(Value *, n > 0 ? n : 1);
     for (int i = 0; i < n; i++)
         args[i] = interp_eval(in, env, call->u.call.args[i]);
     return args;
@@ -278,7 +286,8 @@ Value *call_eval(Interp *in, Env *env, const Expr *call, TailCall *tc)
     if (op->kind == EXPR_OP) {
         /* E-12.1: an Op's arguments left to right, then the builtin. */
         rule_fired("E-12");
-        Value **args = eval_args(in, env, call);
+        Value *room[CALL_ROOM];
+        Value **args = eval_args(in, env, call, room);
         const OpTarget *target = op_target(in, op);
         if (target->distributed) /* DIST-6: one process */
             interp_fail(in, "Unsupported", "DIST-6", call->span,
@@ -307,13 +316,15 @@ Value *call_eval(Interp *in, Env *env, const Expr *call, TailCall *tc)
     /* E-12.2: the callee first, then the arguments. */
     rule_fired("E-12");
     Value *callee = interp_eval(in, env, op);
-    Value **args = eval_args(in, env, call);
-    if (tc != NULL && callee->kind == VAL_CLOSURE) {
+    if (callee->kind != VAL_CLOSURE) /* a packed function may keep its argument array */
+        return interp_call(in, callee, eval_args(in, env, call, NULL), n, call->span);
+    if (tc != NULL) {
         tc->callee = callee;
-        tc->args = args;
+        tc->args = eval_args(in, env, call, tc->room);
         tc->nargs = n;
         tc->span = call->span;
         return NULL;
     }
-    return interp_call(in, callee, args, n, call->span);
+    Value *room[CALL_ROOM];
+    return interp_call(in, callee, eval_args(in, env, call, room), n, call->span);
 }

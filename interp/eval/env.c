@@ -26,9 +26,20 @@ struct EnvMap {
     uint32_t n;
 };
 
+/* A resolved variable's place in a frame: the variable (a slot may serve another variable
+ * only while its own is unbound, so a hit is checked by identity) and its value. */
+typedef struct FrameSlot {
+    const Var *key;
+    Value *val;
+} FrameSlot;
+
 struct Env {
     EnvMap map;
     const Env *parent;
+    const void *owner; /* the Function whose resolved variables `frame` holds, or NULL */
+    FrameSlot *frame;
+    int nframe; /* the slots of owner's frame */
+    int capframe;
     const TirVar **log; /* shape variables in binding order, for scope ends */
     int nlog;
     int caplog;
@@ -47,7 +58,7 @@ static void map_init(EnvMap *m, int hint)
 
 static Slot *map_find(const EnvMap *m, const void *key)
 {
-    if (m->cap == 0)
+    if (m->n == 0)
         return NULL;
     for (uint32_t i = ptrmap_slot(key, m->cap);; i = (i + 1) & (m->cap - 1)) {
         Slot *s = &m->slots[i];
@@ -146,15 +157,36 @@ Env *env_new_child(const Env *parent, int capacity_hint)
     return env;
 }
 
+/* Drops every binding of env's frame (so the frame holds no value alive). */
+static void frame_clear(Env *env)
+{
+    for (int i = 0; i < env->nframe; i++) /* a few slots: cheaper than a memset call */
+        env->frame[i] = (FrameSlot){0};
+    env->nframe = 0;
+    env->owner = NULL;
+}
+
 void env_reset(Env *env, const Env *parent, int capacity_hint)
 {
     if (4 * (int64_t)capacity_hint + 4 > 3 * (int64_t)env->map.cap)
         map_init(&env->map, capacity_hint);
-    else
+    else if (env->map.n > 0)
         memset(env->map.slots, 0, sizeof(Slot) * env->map.cap);
     env->map.n = 0;
+    frame_clear(env);
     env->parent = parent;
     env->nlog = 0;
+}
+
+void env_use_frame(Env *env, const Function *fn, int nslots)
+{
+    frame_clear(env);
+    if (nslots > env->capframe) {
+        env->frame = MEM_ARRAY(FrameSlot, nslots);
+        env->capframe = nslots;
+    }
+    env->owner = fn;
+    env->nframe = nslots;
 }
 
 /* At most this many spare activations, each of at most this many slots: enough for the
@@ -186,10 +218,12 @@ Env *env_pool_take(EnvPool *pool, const Env *parent, int capacity_hint)
 
 void env_pool_give(EnvPool *pool, Env *env)
 {
-    if (pool->n == POOL_SPARES || env->map.cap > POOL_MAX_SLOTS)
+    if (pool->n == POOL_SPARES || env->map.cap > POOL_MAX_SLOTS || env->capframe > POOL_MAX_SLOTS)
         return;
-    memset(env->map.slots, 0, sizeof(Slot) * env->map.cap);
+    if (env->map.n > 0)
+        memset(env->map.slots, 0, sizeof(Slot) * env->map.cap);
     env->map.n = 0;
+    frame_clear(env);
     env->parent = NULL;
     if (env->nlog > 0)
         memset(env->log, 0, sizeof(*env->log) * (size_t)env->nlog);
@@ -197,8 +231,22 @@ void env_pool_give(EnvPool *pool, Env *env)
     pool->spare[pool->n++] = env;
 }
 
+/* var's slot in env's frame, or NULL when var was resolved to no slot of it. */
+static FrameSlot *frame_slot(const Env *env, const Var *var)
+{
+    if (env->owner == NULL || var->slot_owner != env->owner || var->slot >= env->nframe)
+        return NULL;
+    return &env->frame[var->slot];
+}
+
 void env_bind(Env *env, const Var *var, Value *v)
 {
+    FrameSlot *f = frame_slot(env, var);
+    if (f != NULL && (f->key == NULL || f->key == var)) {
+        f->key = var;
+        f->val = v;
+        return;
+    }
     Slot *s = map_insert(&env->map, var);
     s->val = v;
     s->is_shape = false;
@@ -207,6 +255,9 @@ void env_bind(Env *env, const Var *var, Value *v)
 Value *env_lookup(const Env *env, const Var *var)
 {
     for (; env != NULL; env = env->parent) {
+        const FrameSlot *f = frame_slot(env, var);
+        if (f != NULL && f->key == var && f->val != NULL)
+            return f->val;
         Slot *s = map_find(&env->map, var);
         if (s != NULL)
             return s->val;
@@ -216,6 +267,9 @@ Value *env_lookup(const Env *env, const Var *var)
 
 void env_unbind(Env *env, const Var *var)
 {
+    FrameSlot *f = frame_slot(env, var);
+    if (f != NULL && f->key == var)
+        *f = (FrameSlot){0};
     map_remove(&env->map, var);
 }
 
@@ -485,6 +539,77 @@ static void walk_expr(Walk *w, const Expr *e)
     }
 }
 
+/* ---- The resolution pass ---- */
+
+/* Gives var the next slot of f's frames, unless a function already holds it (a variable
+ * is bound in one function; one shared by two keeps its first slot and goes through the
+ * map in the other, which is only slower). */
+static void resolve_var(Var *var, const Function *f, int *nslots)
+{
+    if (var == NULL || var->slot_owner != NULL)
+        return;
+    var->slot_owner = f;
+    var->slot = (*nslots)++;
+}
+
+/* Every variable a binding of e binds, nested SeqExprs included; a nested Function's
+ * variables are its own frames' (resolved when it is first analyzed). */
+static void resolve_expr(const Expr *e, const Function *f, int *nslots)
+{
+    if (e == NULL)
+        return;
+    switch (e->kind) {
+    case EXPR_CONSTANT:
+    case EXPR_VAR:
+    case EXPR_GLOBAL_VAR:
+    case EXPR_PRIM_VALUE:
+    case EXPR_STRING:
+    case EXPR_DTYPE:
+    case EXPR_FUNCTION:
+    case EXPR_EXTERN_FUNC:
+    case EXPR_SHAPE:
+    case EXPR_OP:
+        return;
+    case EXPR_TUPLE:
+        for (int i = 0; i < e->u.tuple.n; i++)
+            resolve_expr(e->u.tuple.fields[i], f, nslots);
+        return;
+    case EXPR_SEQ:
+        for (int b = 0; b < e->u.seq.nblocks; b++) {
+            const BindingBlock *blk = e->u.seq.blocks[b];
+            for (int i = 0; i < blk->n; i++) {
+                resolve_expr(blk->bindings[i]->value, f, nslots);
+                resolve_var(blk->bindings[i]->var, f, nslots);
+            }
+        }
+        resolve_expr(e->u.seq.body, f, nslots);
+        return;
+    case EXPR_IF:
+        resolve_expr(e->u.if_.cond, f, nslots);
+        resolve_expr(e->u.if_.then_branch, f, nslots);
+        resolve_expr(e->u.if_.else_branch, f, nslots);
+        return;
+    case EXPR_CALL:
+        resolve_expr(e->u.call.op, f, nslots);
+        for (int i = 0; i < e->u.call.nargs; i++)
+            resolve_expr(e->u.call.args[i], f, nslots);
+        return;
+    case EXPR_TUPLE_GET_ITEM:
+        resolve_expr(e->u.get_item.tuple, f, nslots);
+        return;
+    }
+}
+
+/* The number of slots f's frames have. */
+static int resolve_function(const Function *f)
+{
+    int nslots = 0;
+    for (int i = 0; i < f->nparams; i++)
+        resolve_var(f->params[i], f, &nslots);
+    resolve_expr(f->body, f, &nslots);
+    return nslots;
+}
+
 static FuncInfo *analyze(const Function *f)
 {
     Walk w = {0};
@@ -504,6 +629,7 @@ static FuncInfo *analyze(const Function *f)
     info->shape_vars = w.shape_vars;
     info->nshape_vars = w.nshape;
     info->nlocals = (int)w.bound->n + w.nshape;
+    info->nslots = resolve_function(f);
     Walk r = {0};
     r.used = env_map_new(4);
     r.shape_seen = env_map_new(4);

@@ -39,6 +39,10 @@ EnvPool *env_pool_new(void);
 Env *env_pool_take(EnvPool *pool, const Env *parent, int capacity_hint);
 /* Empties env (it then holds no value alive) and keeps it, or leaves it to the collector. */
 void env_pool_give(EnvPool *pool, Env *env);
+/* Gives env the frame of `fn`: `nslots` slots, empty, for the variables the resolution
+ * pass gave a slot of fn (env_func_info). A variable is then bound, found and unbound by
+ * its slot index instead of a search; any other variable still goes through the map. */
+void env_use_frame(Env *env, const Function *fn, int nslots);
 /* Shape variables are logged as they bind; a scope remembers the log's length at its start
  * and unbinds every shape variable bound since when it ends (E-13.4). */
 int env_shape_mark(const Env *env);
@@ -58,8 +62,8 @@ typedef struct FuncInfo {
     int nshape_vars;
     const TirVar **ret_shape_vars; /* the shape variables of the return annotation */
     int nret_shape_vars;
-    int nlocals; /* variables the body binds, parameters and shape variables included: the
-                  * size an activation's map starts at */
+    int nlocals; /* variables the body binds, parameters and shape variables included */
+    int nslots;  /* the slots of a frame: the variables the resolution pass gave one */
 } FuncInfo;
 
 struct FuncInfoTable;

@@ -26,12 +26,16 @@ PrimEvalCtx eval_prim_ctx(Interp *in, const Env *env);
 /* Scalar to PrimValue. */
 Value *eval_scalar_value(Scalar s);
 
+/* Calls of at most this many arguments keep them on the C stack. */
+#define CALL_ROOM 8
+
 /* A call in tail position, evaluated but not yet entered (callee is a closure). */
 typedef struct TailCall {
     Value *callee;
-    Value **args;
+    Value **args; /* in `room` when they fit */
     int nargs;
     Span span;
+    Value **room; /* CALL_ROOM slots the caller provides, or NULL */
 } TailCall;
 
 /* Evaluates `e` in tail position of a function body: returns its value, or NULL after

@@ -92,9 +92,15 @@ void interp_init(Interp *in, const IRModule *mod, const InterpOptions *opt, Erro
 
 Value *interp_global(Interp *in, const GlobalVar *gvar, Span span)
 {
+    /* The slot is a guess (a GlobalVar may serve several modules), checked before use. */
+    int s = gvar->slot;
+    if (s > 0 && s <= in->mod->nfuncs && in->mod->funcs[s - 1]->gvar == gvar)
+        return in->globals[s - 1];
     intptr_t k = (intptr_t)env_map_get(in->gvar_index, gvar);
-    if (k > 0)
+    if (k > 0) {
+        ((GlobalVar *)gvar)->slot = (int)k;
         return in->globals[k - 1];
+    }
     /* A GlobalVar object that is not the module's own: resolve it once by name. */
     for (int i = 0; i < in->mod->nfuncs; i++) {
         if (strcmp(in->mod->funcs[i]->gvar->name, gvar->name) == 0) {

@@ -3,6 +3,7 @@
 #include "interp/tir/tir_exec.h"
 
 #include <inttypes.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "ast/mem.h"
@@ -38,13 +39,17 @@ static bool lookup_cb(void *ctx, const TirVar *var, Scalar *out)
 
 void tir_frame_init(TirFrame *fr, Interp *in, const PrimFunc *f)
 {
-    memset(fr, 0, sizeof *fr);
+    memset(fr, 0, offsetof(TirFrame, vars_room)); /* the rooms need no zeroing */
     fr->in = in;
     fr->func = f;
     fr->pc.interp = in;
     fr->pc.lookup = lookup_cb;
     fr->pc.load = tir_buffer_load_cb;
     fr->pc.ctx = fr;
+    fr->vars = fr->vars_room;
+    fr->capvars = TIR_FRAME_ROOM;
+    fr->buffers = fr->buffers_room;
+    fr->capbuffers = TIR_FRAME_ROOM;
 }
 
 Scalar tir_eval(TirFrame *fr, const PrimExpr *e)
@@ -162,16 +167,29 @@ static Value *result_value(const TirFrame *fr)
     return dtype_is_float(t) ? value_prim_float(t, v.f) : value_prim_int(t, v.i);
 }
 
-Value *tir_exec_call(struct Interp *in, const PrimFunc *f, Value **args, int nargs, Span span)
+/* TIR-ARGS, then the body, in `fr`. */
+static void exec_in(TirFrame *fr, struct Interp *in, const PrimFunc *f, Value **args, int nargs,
+                    Span span)
 {
     rule_fired("TIR-ARGS");
     if (nargs != f->nparams)
         interp_fail(in, "Arity", "E-12", span, "`%s` takes %d arguments but %d were given", f->name,
                     f->nparams, nargs);
-    TirFrame fr;
-    tir_frame_init(&fr, in, f);
-    bind_args(&fr, args, span);
+    tir_frame_init(fr, in, f);
+    bind_args(fr, args, span);
     if (f->body)
-        tir_stmt_exec(&fr, f->body);
+        tir_stmt_exec(fr, f->body);
+}
+
+Value *tir_exec_call(struct Interp *in, const PrimFunc *f, Value **args, int nargs, Span span)
+{
+    TirFrame fr;
+    exec_in(&fr, in, f, args, nargs, span);
     return result_value(&fr);
+}
+
+void tir_exec_run(struct Interp *in, const PrimFunc *f, Value **args, int nargs, Span span)
+{
+    TirFrame fr;
+    exec_in(&fr, in, f, args, nargs, span);
 }

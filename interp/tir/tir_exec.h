@@ -14,5 +14,7 @@ struct Interp;
  * and checks dtypes and ndims (TirArgMismatch); loads and stores are bounds-checked
  * (TirOutOfBounds). Returns the PrimFunc's return value as a PrimValue, or unit. */
 Value *tir_exec_call(struct Interp *in, const PrimFunc *f, Value **args, int nargs, Span span);
+/* The same call for its effect on the buffers alone (call_tir's), making no result value. */
+void tir_exec_run(struct Interp *in, const PrimFunc *f, Value **args, int nargs, Span span);
 
 #endif

@@ -25,6 +25,8 @@ typedef struct TirBufferSlot {
     Tensor *tensor;
 } TirBufferSlot;
 
+#define TIR_FRAME_ROOM 8
+
 typedef struct TirFrame {
     Interp *in;
     const PrimFunc *func;
@@ -37,6 +39,9 @@ typedef struct TirFrame {
     int capbuffers;
     bool returned; /* tir.ret ran: every enclosing statement stops */
     Scalar ret;
+    /* The first bindings' storage: a small PrimFunc's call allocates no binding stack. */
+    TirVarSlot vars_room[TIR_FRAME_ROOM];
+    TirBufferSlot buffers_room[TIR_FRAME_ROOM];
 } TirFrame;
 
 /* ---- variables (tir_exec.c) ------------------------------------------------------- */

@@ -8,6 +8,7 @@
 
 #include "ast/checked.h"
 #include "ast/mem.h"
+#include "values/kernels/kernels_exp.h"
 #include "values/kernels/kernels_native.h"
 
 bool kernels_binary_gives_bool(KernelBinaryOp op)
@@ -134,7 +135,7 @@ static int64_t *expand_i64(const Tensor *t, int ndim, const int64_t *shape, int6
  * underflow 0, as TVM computes it. */
 static double log_add_exp(double x, double y, DataType dt)
 {
-    double ex = tensor_round_f64(dt, exp(x)), ey = tensor_round_f64(dt, exp(y));
+    double ex = tensor_round_f64(dt, kernels_exp(x)), ey = tensor_round_f64(dt, kernels_exp(y));
     return log(tensor_round_f64(dt, ex + ey));
 }
 
@@ -536,7 +537,7 @@ static double sign_f64(double x)
 
 static double sigmoid(double x)
 {
-    return 1.0 / (1.0 + exp(-x));
+    return 1.0 / (1.0 + kernels_exp(-x));
 }
 
 static void unary_f64(KernelUnaryOp op, const double *a, int64_t n, double *o)
@@ -547,7 +548,7 @@ static void unary_f64(KernelUnaryOp op, const double *a, int64_t n, double *o)
     case KU_NEGATIVE:
         ULOOP(-x);
     case KU_EXP:
-        ULOOP(exp(x));
+        ULOOP(kernels_exp(x)); /* exp's very result (kernels_exp.c) */
     case KU_LOG:
         ULOOP(log(x));
     case KU_SQRT:

@@ -288,6 +288,27 @@ static void cases_softmax(void)
             Tensor *out = tensor_new(x->dtype, 2, wide);
             kernels_nn_softmax(x, 1, log_form, out);
             guard_case(mem_printf("softmax.%s.%d.wide", FLOATS[d], log_form), out, NULL);
+            /* Quarters (every difference from the row's maximum a float32 value), then random
+             * values of every magnitude up to 2^7 (most differences not), with -0.0 and a
+             * row whose maximum is infinite. */
+            const int64_t rows[2] = {64, 257};
+            x = tensor_new(x->dtype, 2, rows);
+            for (int64_t i = 0; i < x->numel; i++)
+                tensor_set_f64(x, i, (double)(i % 17) * -0.25);
+            out = tensor_new(x->dtype, 2, rows);
+            kernels_nn_softmax(x, 1, log_form, out);
+            guard_case(mem_printf("softmax.%s.%d.quarters", FLOATS[d], log_form), out, NULL);
+            rng_state = 77;
+            for (int64_t i = 0; i < x->numel; i++) {
+                uint64_t r = next_u64();
+                tensor_set_f64(
+                    x, i,
+                    ldexp((double)(int64_t)(r >> 11) - ldexp(1, 52), -52 + (int)(r % 60) - 50));
+            }
+            tensor_set_f64(x, 3, -0.0);
+            tensor_set_f64(x, 300, INFINITY);
+            kernels_nn_softmax(x, 1, log_form, out);
+            guard_case(mem_printf("softmax.%s.%d.magnitudes", FLOATS[d], log_form), out, NULL);
         }
 }
 

@@ -1,0 +1,71 @@
+/* test_kernels_exp: kernels_exp returns the C library's exp bit for bit: on a sample of the
+ * float32 arguments (tools/bench/exp_exhaustive.c checks all 2^32), on the boundaries of its
+ * fast range and on arguments that are not float32 values. SPEC_NOTES: "Operators". */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "tools/tests/unit.h"
+#include "values/kernels/kernels_exp.h"
+
+static int same(double a, double b)
+{
+    return memcmp(&a, &b, sizeof a) == 0 || (isnan(a) && isnan(b));
+}
+
+/* Every 4099th bit pattern (odd, so every exponent and low mantissa bits are met): about a
+ * million arguments. */
+static void test_sampled_float32(void)
+{
+    int64_t differ = 0;
+    for (uint64_t bits = 0; bits <= UINT32_MAX; bits += 4099) {
+        uint32_t b = (uint32_t)bits;
+        float f;
+        memcpy(&f, &b, sizeof f);
+        differ += !same(kernels_exp(f), exp(f));
+    }
+    CU_ASSERT_EQUAL(differ, 0);
+}
+
+static void test_edges(void)
+{
+    const double xs[] = {0.0,
+                         -0.0,
+                         1.0,
+                         -1.0,
+                         699.99993896484375,
+                         700.0,
+                         -700.0,
+                         709.5,
+                         -745.0,
+                         -746.0,
+                         88.0,
+                         -103.0,
+                         1e-30,
+                         -1e-30,
+                         0x1p-149,
+                         INFINITY,
+                         -INFINITY,
+                         NAN,
+                         0.1,
+                         -0.1, /* 0.1: not a float32 */
+                         1.0 / 3.0,
+                         0x1.62e42fefa39efp-1};
+    for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++)
+        CU_ASSERT_TRUE(same(kernels_exp(xs[i]), exp(xs[i])));
+    /* Near multiples of ln2/64, where the reduction's remainder is smallest. */
+    for (int k = -6000; k <= 6000; k += 7) {
+        float f = (float)(k * 0.010830424696249145);
+        for (int d = -2; d <= 2; d++) {
+            float g = nextafterf(f, d < 0 ? -INFINITY : INFINITY);
+            CU_ASSERT_TRUE(same(kernels_exp(d == 0 ? f : g), exp(d == 0 ? f : g)));
+        }
+    }
+}
+
+UNIT_SUITE(kernels_exp)
+{
+    CU_pSuite s = CU_add_suite("kernels exp", 0, 0);
+    CU_add_test(s, "sampled float32 arguments", test_sampled_float32);
+    CU_add_test(s, "edges and non-float32 arguments", test_edges);
+}
