@@ -737,6 +737,29 @@ static void test_deep_non_tail_recursion(void)
     CU_ASSERT_TRUE(r.failed ? fails(r, "DepthLimit", "LIMIT-depth") : prim_int(r.v) == 99990);
 }
 
+/* LIMIT-time: the clock is read on every 1024th step or charge, and an operator's charges
+ * count as much as binding steps. 400 bindings of an operator are 400 steps and 800 charges,
+ * so the 1024th look falls on the 342nd binding: long after a 50 ms deadline, since each
+ * binding adds 300,000 elements. (Counting the steps alone, the clock would be read only
+ * at the first step and the run would end with its value.) */
+static void test_timeout_counts_charges(void)
+{
+    StrBuf sb;
+    strbuf_init(&sb);
+    strbuf_add(&sb, "@R.function\n"
+                    "def main(x: R.Tensor((300000,), \"float32\")):\n"
+                    "    y0 = R.add(x, x)\n");
+    for (int i = 1; i < 400; i++)
+        strbuf_addf(&sb, "    y%d = R.add(y%d, x)\n", i, i - 1);
+    strbuf_add(&sb, "    return y399\n");
+    InterpOptions opt;
+    interp_options_default(&opt);
+    opt.fuel = INT64_MAX / 2;
+    opt.timeout = 0.05;
+    Value *args[1] = {vec(300000)};
+    CU_ASSERT_TRUE(fails(run_opt(strbuf_str(&sb), args, 1, &opt), "Timeout", "LIMIT-time"));
+}
+
 static void test_fuel(void)
 {
     InterpOptions opt;
@@ -873,6 +896,7 @@ UNIT_SUITE(eval)
     CU_add_test(s, "LIMIT-depth", test_depth_limit);
     CU_add_test(s, "deep non-tail recursion", test_deep_non_tail_recursion);
     CU_add_test(s, "LIMIT-fuel", test_fuel);
+    CU_add_test(s, "LIMIT-time counts charges", test_timeout_counts_charges);
     CU_add_test(s, "tail loop bounded memory", test_tail_loop_bounded_memory);
     CU_add_test(s, "tail loop: owed return checks collapse", test_tail_loop_owed_checks_collapse);
     CU_add_test(s, "trace", test_trace);
