@@ -760,6 +760,26 @@ static void test_timeout_counts_charges(void)
     CU_ASSERT_TRUE(fails(run_opt(strbuf_str(&sb), args, 1, &opt), "Timeout", "LIMIT-time"));
 }
 
+/* LIMIT-fuel spent to the last unit: calling main (1), the binding (1), add's operands
+ * (4 + 4) and its result (4) are 14 units, so a budget of 14 runs to the end with nothing
+ * left, and 13 runs out on the result's 4 units with 3 left. */
+static void test_fuel_exact(void)
+{
+    static const char SRC[] = "@R.function\n"
+                              "def main(x: R.Tensor((4,), \"float32\")):\n"
+                              "    y = R.add(x, x)\n"
+                              "    return y\n";
+    InterpOptions opt;
+    interp_options_default(&opt);
+    Value *args[1] = {vec(4)};
+    opt.fuel = 14;
+    Run r = run_opt(SRC, args, 1, &opt);
+    CU_ASSERT_TRUE(ok(r));
+    CU_ASSERT_EQUAL(r.in->fuel, 0);
+    opt.fuel = 13;
+    CU_ASSERT_TRUE(fails(run_opt(SRC, args, 1, &opt), "StepLimit", "LIMIT-fuel"));
+}
+
 static void test_fuel(void)
 {
     InterpOptions opt;
@@ -896,6 +916,7 @@ UNIT_SUITE(eval)
     CU_add_test(s, "LIMIT-depth", test_depth_limit);
     CU_add_test(s, "deep non-tail recursion", test_deep_non_tail_recursion);
     CU_add_test(s, "LIMIT-fuel", test_fuel);
+    CU_add_test(s, "LIMIT-fuel to the last unit", test_fuel_exact);
     CU_add_test(s, "LIMIT-time counts charges", test_timeout_counts_charges);
     CU_add_test(s, "tail loop bounded memory", test_tail_loop_bounded_memory);
     CU_add_test(s, "tail loop: owed return checks collapse", test_tail_loop_owed_checks_collapse);
