@@ -268,6 +268,23 @@ static int broadcast_axis(const StructInfo *self, const StructInfo *other, int a
     return out_ndim - from_right;
 }
 
+/* TVM's matmul batch join: the i-th batch axis from the right joins the output only when
+ * the other operand has an i-th batch axis too, and not as the 1 that broadcasts against it
+ * (TVM's walk covers the shorter batch prefix alone). */
+static int matmul_batch_axis(const StructInfo *self, const StructInfo *other, int a, int batch_out)
+{
+    int n = self->u.tensor.ndim, m = other->u.tensor.ndim;
+    int from_right = n - 2 - a;
+    if (from_right > (m > 2 ? m - 2 : 0))
+        return -1;
+    const PrimExpr *mine = dim_from_right(self, from_right + 2);
+    const PrimExpr *theirs = dim_from_right(other, from_right + 2);
+    if (mine != NULL && theirs != NULL && prover_compare(mine, theirs) != PROVE_EQUAL &&
+        ops_dim_is(mine, 1))
+        return -1;
+    return batch_out - from_right;
+}
+
 static int matmul_axis(const StructInfo *x1, const StructInfo *x2, int k, int a, int out_ndim)
 {
     int n1 = x1->u.tensor.ndim, n2 = x2->u.tensor.ndim;
@@ -277,13 +294,13 @@ static int matmul_axis(const StructInfo *x1, const StructInfo *x2, int k, int a,
             return -1; /* the reduced axis */
         if (a == n1 - 2)
             return n2 == 1 ? out_ndim - 1 : out_ndim - 2;
-        return a + batch_out - (n1 - 2);
+        return matmul_batch_axis(x1, x2, a, batch_out);
     }
     if (n2 == 1 || a == n2 - 2)
         return -1;
     if (a == n2 - 1)
         return out_ndim - 1;
-    return a + batch_out - (n2 - 2);
+    return matmul_batch_axis(x2, x1, a, batch_out);
 }
 
 static int permute_axis(const Expr *e, int a, int ndim)

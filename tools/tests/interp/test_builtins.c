@@ -637,6 +637,39 @@ static void test_shape_builtins(void)
     expect_error(call_builtin("relax.null_value", &bad, 1, NULL, NULL), "Arity", "BI-null_value");
 }
 
+/* The message of the error a builtin call raises, or "" when it raises none. */
+static const char *builtin_message(const char *op, Value **args, int nargs)
+{
+    ErrorTrap trap;
+    if (setjmp(trap.jmp) != 0)
+        return trap.error.message;
+    Interp *in = new_interp(trivial_program, &trap);
+    Expr *call = expr_call(expr_op(op, span_none()), NULL, nargs, span_none());
+    builtins_call(in, env_new(4), call, args, nargs);
+    return "";
+}
+
+static void expect_message(const char *op, Value **args, int nargs, const char *message)
+{
+    const char *got = builtin_message(op, args, nargs);
+    if (strcmp(got, message) != 0)
+        fprintf(stderr, "\n%s: got '%s', expected '%s'\n", op, got, message);
+    CU_ASSERT_STRING_EQUAL(got, message);
+}
+
+/* An Arity error names the count a builtin takes: exactly one number, a range, or a least. */
+static void test_arity_messages(void)
+{
+    Value *x = vec("float32", 1, (double[]){1});
+    Value *three[3] = {x, x, x};
+    expect_message("relax.null_value", three, 1, "R.null_value: takes 0 arguments, got 1");
+    expect_message("relax.shape_of", three, 2, "R.shape_of: takes 1 argument, got 2");
+    expect_message("relax.shape_of", three, 0, "R.shape_of: takes 1 argument, got 0");
+    expect_message("relax.to_vdevice", three, 3, "R.to_vdevice: takes 1 to 2 arguments, got 3");
+    expect_message("relax.device", three, 3, "R.device: takes 0 to 2 arguments, got 3");
+    expect_message("relax.print", three, 0, "R.print: takes at least 1 arguments, got 0");
+}
+
 static void test_device_builtins(void)
 {
     Value *x = vec("float32", 2, (double[]){1, 2});
@@ -826,6 +859,7 @@ UNIT_SUITE(builtins)
     CU_add_test(s, "assert_op", test_assert_op);
     CU_add_test(s, "shape builtins", test_shape_builtins);
     CU_add_test(s, "device builtins", test_device_builtins);
+    CU_add_test(s, "arity messages", test_arity_messages);
     CU_add_test(s, "call_tir", test_call_tir);
     CU_add_test(s, "call_tir errors", test_call_tir_errors);
     CU_add_test(s, "call_tir shape var, PrimFunc closure",

@@ -111,6 +111,108 @@ static void test_min_max(void)
                     PROVE_UNEQUAL);
 }
 
+/* Comparisons and logic fold on constants: each kind at a pair below, equal to and above. */
+static void test_compare_folding(void)
+{
+    static const struct {
+        PrimExprKind kind;
+        int64_t below, equal, above; /* the value at (2, 3), (3, 3), (3, 2) */
+    } table[] = {
+        {PE_EQ, 0, 1, 0}, {PE_NE, 1, 0, 1}, {PE_LT, 1, 0, 0},
+        {PE_LE, 1, 1, 0}, {PE_GT, 0, 0, 1}, {PE_GE, 0, 1, 1},
+    };
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+        PrimExprKind k = table[i].kind;
+        CU_ASSERT_EQUAL(prover_compare(bin(k, c(2), c(3)), c(table[i].below)), PROVE_EQUAL);
+        CU_ASSERT_EQUAL(prover_compare(bin(k, c(3), c(3)), c(table[i].equal)), PROVE_EQUAL);
+        CU_ASSERT_EQUAL(prover_compare(bin(k, c(3), c(2)), c(table[i].above)), PROVE_EQUAL);
+    }
+    /* and/or of constants: any nonzero operand is true */
+    CU_ASSERT_EQUAL(prover_compare(bin(PE_AND, c(2), c(5)), c(1)), PROVE_EQUAL);
+    CU_ASSERT_EQUAL(prover_compare(bin(PE_AND, c(2), c(0)), c(0)), PROVE_EQUAL);
+    CU_ASSERT_EQUAL(prover_compare(bin(PE_AND, c(0), c(2)), c(0)), PROVE_EQUAL);
+    CU_ASSERT_EQUAL(prover_compare(bin(PE_OR, c(0), c(0)), c(0)), PROVE_EQUAL);
+    CU_ASSERT_EQUAL(prover_compare(bin(PE_OR, c(0), c(5)), c(1)), PROVE_EQUAL);
+    CU_ASSERT_EQUAL(prover_compare(bin(PE_OR, c(5), c(0)), c(1)), PROVE_EQUAL);
+}
+
+static PrimExpr *unary(PrimExprKind k, DataType t, PrimExpr *x)
+{
+    PrimExpr *e = primexpr_new(k, t, SP);
+    e->u.operand = x;
+    return e;
+}
+
+static PrimExpr *select3(PrimExpr *cond, PrimExpr *a, PrimExpr *b)
+{
+    PrimExpr *e = primexpr_new(PE_SELECT, a->dtype, SP);
+    e->u.select.cond = cond;
+    e->u.select.then_value = a;
+    e->u.select.else_value = b;
+    return e;
+}
+
+static PrimExpr *call1(const char *name, PrimExpr *x)
+{
+    PrimExpr *e = primexpr_new(PE_CALL, x->dtype, SP);
+    e->u.call.name = name;
+    e->u.call.args = mem_alloc(sizeof(PrimExpr *));
+    e->u.call.args[0] = x;
+    e->u.call.nargs = 1;
+    return e;
+}
+
+/* Atoms (PROVER-1: comparisons, not, select, cast, calls) are over their normalized operands:
+ * equal operands match, different ones leave the answer unknown. */
+static void test_atoms(void)
+{
+    /* a comparison is its operands' difference against zero: n + 1 == m is n == m - 1 */
+    CU_ASSERT_EQUAL(prover_compare(bin(PE_EQ, bin(PE_ADD, n(), c(1)), m()),
+                                   bin(PE_EQ, n(), bin(PE_SUB, m(), c(1)))),
+                    PROVE_EQUAL);
+    CU_ASSERT_EQUAL(prover_compare(bin(PE_LT, n(), m()),
+                                   bin(PE_LT, bin(PE_ADD, n(), c(1)), bin(PE_ADD, m(), c(1)))),
+                    PROVE_EQUAL);
+    CU_ASSERT_EQUAL(prover_compare(bin(PE_LT, n(), m()), bin(PE_LE, n(), m())), PROVE_UNKNOWN);
+    CU_ASSERT_EQUAL(prover_compare(bin(PE_LT, n(), m()), bin(PE_LT, m(), n())), PROVE_UNKNOWN);
+    /* and/or are over both operands, not their difference (which is 0 for x op x) */
+    PrimExpr *nlt = bin(PE_LT, n(), c(3)), *mlt = bin(PE_LT, m(), c(3));
+    CU_ASSERT_EQUAL(prover_compare(bin(PE_OR, nlt, nlt), bin(PE_OR, mlt, mlt)), PROVE_UNKNOWN);
+    CU_ASSERT_EQUAL(prover_compare(bin(PE_AND, nlt, nlt), bin(PE_AND, mlt, mlt)), PROVE_UNKNOWN);
+    CU_ASSERT_EQUAL(prover_compare(bin(PE_AND, nlt, mlt), bin(PE_AND, bin(PE_LT, n(), c(3)), mlt)),
+                    PROVE_EQUAL);
+    CU_ASSERT_EQUAL(prover_compare(bin(PE_AND, nlt, mlt), bin(PE_OR, nlt, mlt)), PROVE_UNKNOWN);
+    /* not */
+    DataType b = dtype_bool();
+    CU_ASSERT_EQUAL(prover_compare(unary(PE_NOT, b, nlt), unary(PE_NOT, b, bin(PE_LT, n(), c(3)))),
+                    PROVE_EQUAL);
+    CU_ASSERT_EQUAL(prover_compare(unary(PE_NOT, b, nlt), unary(PE_NOT, b, mlt)), PROVE_UNKNOWN);
+    CU_ASSERT_EQUAL(prover_compare(unary(PE_NOT, b, nlt), nlt), PROVE_UNKNOWN);
+    CU_ASSERT_STRING_NOT_EQUAL(prover_canonical(unary(PE_NOT, b, nlt)),
+                               prover_canonical(unary(PE_NOT, b, mlt)));
+    /* select: the condition and both values count, in order */
+    PrimExpr *np1 = bin(PE_ADD, n(), c(1)), *one_n = bin(PE_ADD, c(1), n());
+    CU_ASSERT_EQUAL(prover_compare(select3(nlt, np1, m()), select3(nlt, one_n, m())), PROVE_EQUAL);
+    CU_ASSERT_EQUAL(prover_compare(select3(nlt, np1, m()), select3(nlt, m(), np1)), PROVE_UNKNOWN);
+    CU_ASSERT_EQUAL(prover_compare(select3(nlt, np1, m()), select3(mlt, np1, m())), PROVE_UNKNOWN);
+    CU_ASSERT_EQUAL(prover_compare(select3(nlt, np1, m()), select3(nlt, np1, n())), PROVE_UNKNOWN);
+    /* cast: an int64 cast of a constant folds; any other cast is an atom */
+    DataType i64 = dtype_int64(), i32 = dtype_int32();
+    CU_ASSERT_EQUAL(prover_compare(unary(PE_CAST, i64, primexpr_int(5, i32, SP)), c(5)),
+                    PROVE_EQUAL);
+    CU_ASSERT_EQUAL(prover_compare(unary(PE_CAST, i32, c(5)), c(5)), PROVE_UNKNOWN);
+    CU_ASSERT_EQUAL(prover_compare(unary(PE_CAST, i32, np1), unary(PE_CAST, i32, one_n)),
+                    PROVE_EQUAL);
+    CU_ASSERT_EQUAL(prover_compare(unary(PE_CAST, i32, n()), unary(PE_CAST, i32, m())),
+                    PROVE_UNKNOWN);
+    CU_ASSERT_EQUAL(prover_compare(unary(PE_CAST, i64, n()), unary(PE_CAST, i32, n())),
+                    PROVE_UNKNOWN);
+    /* intrinsic calls: the name and the arguments */
+    CU_ASSERT_EQUAL(prover_compare(call1("tir.abs", np1), call1("tir.abs", one_n)), PROVE_EQUAL);
+    CU_ASSERT_EQUAL(prover_compare(call1("tir.abs", n()), call1("tir.abs", m())), PROVE_UNKNOWN);
+    CU_ASSERT_EQUAL(prover_compare(call1("tir.abs", n()), call1("tir.exp", n())), PROVE_UNKNOWN);
+}
+
 static void test_overflow_and_floats(void)
 {
     /* An overflowing constant product is given up on, not wrapped. */
@@ -133,4 +235,6 @@ UNIT_SUITE(prover)
     CU_add_test(s, "floordiv and floormod", test_division);
     CU_add_test(s, "min and max", test_min_max);
     CU_add_test(s, "overflow and floats", test_overflow_and_floats);
+    CU_add_test(s, "comparison folding", test_compare_folding);
+    CU_add_test(s, "atoms", test_atoms);
 }

@@ -32,11 +32,12 @@ static const char PROGRAM[] =
     "        s = R.shape([2, 3])\n"
     "        return w\n";
 
-static char *traced(bool json)
+/* The trace of main in `program`, called with the `nargs` values written in `args`. */
+static char *traced_program(const char *program, const char *const *args, int nargs, bool json)
 {
     ErrorTrap trap;
     CU_ASSERT_FATAL(setjmp(trap.jmp) == 0);
-    IRModule *mod = script_parse("t.py", PROGRAM, &trap);
+    IRModule *mod = script_parse("t.py", program, &trap);
     FILE *f = tmpfile();
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
     InterpOptions opt;
@@ -44,9 +45,10 @@ static char *traced(bool json)
     opt.trace = f;
     opt.trace_json = json;
     ValueYamlOptions vo = {"arg", false};
-    Value *x =
-        value_yaml_parse_text("{tensor: {dtype: float32, shape: [2], data: [1, 2]}}", &vo, &trap);
-    RunEntryRequest req = {mod, "main", &x, 1, &opt};
+    Value **x = MEM_ARRAY(Value *, nargs);
+    for (int i = 0; i < nargs; i++)
+        x[i] = value_yaml_parse_text(args[i], &vo, &trap);
+    RunEntryRequest req = {mod, "main", x, nargs, &opt};
     RunEntryOutput got;
     Error err;
     CU_ASSERT_FATAL(run_entry_call(&req, &got, &err));
@@ -57,6 +59,12 @@ static char *traced(bool json)
     text[r] = '\0';
     fclose(f);
     return text;
+}
+
+static char *traced(bool json)
+{
+    static const char *const x[] = {"{tensor: {dtype: float32, shape: [2], data: [1, 2]}}"};
+    return traced_program(PROGRAM, x, 1, json);
 }
 
 /* The line of the trace that starts with `head`, or NULL. */
@@ -113,9 +121,62 @@ static void test_json_trace(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(w, "\"rule\": \"E-2, E-13\", \"kind\": \"match_cast\""));
 }
 
+/* E-9: a closure captures the shape variables it mentions, also those mentioned only in a
+ * call's attributes (a keyword's value, an item of a list, a value of a dict), and no
+ * others; the trace shows the variables in scope at each step. */
+static const char CLOSURES[] =
+    "from tvm.script import ir as I\n"
+    "from tvm.script import relax as R\n"
+    "from tvm.script import tir as T\n"
+    "\n"
+    "@I.ir_module\n"
+    "class Module:\n"
+    "    @R.function\n"
+    "    def main(x: R.Tensor((\"n\",), \"float32\"), u: R.Tensor((\"m\", 1), \"float32\"),\n"
+    "             v: R.Tensor((\"p\", 1, 1), \"float32\")):\n"
+    "        n = T.int64()\n"
+    "        m = T.int64()\n"
+    "        p = T.int64()\n"
+    "        @R.function\n"
+    "        def f1(a: R.Tensor((2,), \"float32\")) -> R.Tensor((2,), \"float32\"):\n"
+    "            b = R.call_packed(\"spectest.identity\", a, sinfo_args=R.Tensor((2,), "
+    "\"float32\"),\n"
+    "                              k=R.prim_value(n))\n"
+    "            return b\n"
+    "        @R.function\n"
+    "        def f2(a: R.Tensor((2,), \"float32\")) -> R.Tensor((2,), \"float32\"):\n"
+    "            c = R.call_packed(\"spectest.identity\", a, sinfo_args=R.Tensor((2,), "
+    "\"float32\"),\n"
+    "                              j=1, k=[2, R.prim_value(m)])\n"
+    "            return c\n"
+    "        @R.function\n"
+    "        def f3(a: R.Tensor((2,), \"float32\")) -> R.Tensor((2,), \"float32\"):\n"
+    "            d = R.call_packed(\"spectest.identity\", a, sinfo_args=R.Tensor((2,), "
+    "\"float32\"),\n"
+    "                              k={\"q\": R.prim_value(p)})\n"
+    "            return d\n"
+    "        y1 = f1(x)\n"
+    "        y2 = f2(x)\n"
+    "        y3 = f3(x)\n"
+    "        return y3\n";
+
+static void test_closure_captures(void)
+{
+    static const char *const args[] = {
+        "{tensor: {dtype: float32, shape: [2], data: [1, 2]}}",
+        "{tensor: {dtype: float32, shape: [3, 1], data: [1, 2, 3]}}",
+        "{tensor: {dtype: float32, shape: [4, 1, 1], data: [1, 2, 3, 4]}}",
+    };
+    char *t = traced_program(CLOSURES, args, 3, false);
+    expect_line(t, "15:13: b = tensor float32 [2] {1, 2} #", "  [n=2]  (f1, depth 2, E-12)");
+    expect_line(t, "20:13: c = tensor float32 [2] {1, 2} #", "  [m=3]  (f2, depth 2, E-12)");
+    expect_line(t, "25:13: d = tensor float32 [2] {1, 2} #", "  [p=4]  (f3, depth 1, E-12)");
+}
+
 UNIT_SUITE(trace)
 {
     CU_pSuite s = CU_add_suite("trace", NULL, NULL);
     CU_add_test(s, "text: function, depth and rule of each step", test_text_trace);
     CU_add_test(s, "json: one object a line", test_json_trace);
+    CU_add_test(s, "closures capture the shape variables of attributes", test_closure_captures);
 }

@@ -49,6 +49,37 @@ static void expect_error(const char *text, bool expectation, int line, int col)
     CU_ASSERT_EQUAL(trap.error.span.col, col);
 }
 
+/* The message an error raises: the format's arguments are in it (the line and column alone
+ * would not show a message built from garbage). */
+static void expect_message(const char *text, const char *message)
+{
+    ValueYamlOptions opt = {"v.yaml", false};
+    ErrorTrap trap;
+    if (setjmp(trap.jmp) == 0) {
+        value_yaml_parse_text(text, &opt, &trap);
+        CU_FAIL("no error raised");
+        return;
+    }
+    if (strcmp(trap.error.message, message) != 0)
+        fprintf(stderr, "\n%s -> %s (expected %s)\n", text, trap.error.message, message);
+    CU_ASSERT_STRING_EQUAL(trap.error.code, "BadValue");
+    CU_ASSERT_STRING_EQUAL(trap.error.message, message);
+}
+
+static void test_error_messages(void)
+{
+    expect_message("{tuple: {a: 1}}", "a tuple must be a sequence, not a mapping");
+    expect_message("{tuple: 5}", "a tuple must be a sequence, not a scalar");
+    expect_message("{tensor: {dtype: int32, shape: [2, 2], data: [[1, 2], [3]]}}",
+                   "tensor data has 1 items at axis 1, the shape says 2");
+    expect_message("{tensor: {dtype: int32, shape: [2, 2], data: [1, 2, 3]}}",
+                   "tensor data has 3 items, the shape holds 4");
+    expect_message("{tensor: {dtype: int32, shape: [2, 2], data: [1, 2]}}",
+                   "flat tensor data has 2 elements, the shape holds 4");
+    expect_message("{prim: {dtype: int32, value: [1]}}",
+                   "a prim value must be a scalar, not a sequence");
+}
+
 static void test_tensors(void)
 {
     Value *v = parse("{tensor: {dtype: float32, shape: [2, 2], data: [[1, 2], [3, 4.5]]}}");
@@ -235,5 +266,6 @@ UNIT_SUITE(value_yaml)
     CU_add_test(s, "other_forms", test_other_forms);
     CU_add_test(s, "node_api", test_node_api);
     CU_add_test(s, "errors", test_errors);
+    CU_add_test(s, "error_messages", test_error_messages);
     CU_add_test(s, "roundtrip", test_roundtrip);
 }
