@@ -26,7 +26,7 @@ int64_t *kernel_view_index(int ndim, const int64_t *shape, const int64_t *stride
     int64_t numel = checked_product(shape, ndim, &over);
     if (over || numel < 0 || (uint64_t)numel > SIZE_MAX / sizeof(int64_t))
         return NULL;
-    int64_t *idx = mem_alloc_atomic(sizeof(int64_t) * (size_t)(numel > 0 ? numel : 1));
+    int64_t *idx = tensor_scratch(numel, sizeof(int64_t));
     if (numel == 0)
         return idx;
     int64_t pos[TENSOR_MAX_NDIM] = {0};
