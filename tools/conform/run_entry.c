@@ -21,11 +21,19 @@ void run_entry_set_timeout(double seconds)
     default_timeout = seconds;
 }
 
+static const volatile sig_atomic_t *default_interrupt;
+
+void run_entry_set_interrupt(const volatile sig_atomic_t *flag)
+{
+    default_interrupt = flag;
+}
+
 bool run_entry_call(const RunEntryRequest *req, RunEntryOutput *out, Error *err)
 {
     InterpOptions defaults;
     interp_options_default(&defaults);
     defaults.timeout = default_timeout;
+    defaults.interrupt = default_interrupt;
     const InterpOptions *opt = req->opt != NULL ? req->opt : &defaults;
     /* On the heap so that what it printed is still there after the jump. */
     Interp *in = MEM_NEW(Interp);
