@@ -61,15 +61,36 @@ void mem_set_max_heap(size_t bytes)
     GC_set_max_heap_size(max_heap);
 }
 
+static MemFailHandler fail_handler;
+
+MemFailHandler mem_set_fail_handler(MemFailHandler handler)
+{
+    MemFailHandler old = fail_handler;
+    fail_handler = handler;
+    return old;
+}
+
 /* Out of memory is one line and the runtime exit code (SPEC_NOTES "Resource limits"). */
+noreturn void mem_fail(const char *message)
+{
+    MemFailHandler h = fail_handler;
+    fail_handler = (MemFailHandler){NULL, NULL};
+    if (h.fn != NULL)
+        h.fn(h.ctx, message);
+    fprintf(stderr, "relax: runtime error [OutOfMemory]: %s\n", message);
+    exit(7);
+}
+
+/* The message lives in static storage: the heap has no room left to format it in. */
 static void *checked(void *p, size_t size)
 {
+    static char message[200];
     if (p == NULL && size != 0) {
-        fprintf(stderr,
-                "relax: runtime error [OutOfMemory]: out of memory: %zu bytes "
-                "requested with %zu in use (limit %zu; --max-heap changes it)\n",
-                size, (size_t)GC_get_heap_size(), max_heap);
-        exit(7);
+        snprintf(message, sizeof message,
+                 "out of memory: %zu bytes requested with %zu in use (limit %zu; --max-heap "
+                 "changes it)",
+                 size, (size_t)GC_get_heap_size(), max_heap);
+        mem_fail(message);
     }
     return p;
 }

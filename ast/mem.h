@@ -4,6 +4,7 @@
 #define RELAX_AST_MEM_H
 
 #include <stddef.h>
+#include <stdnoreturn.h>
 
 /* The default limit of the collected heap: 4 GiB (RELAX_MAX_HEAP or `--max-heap` overrides
  * it); the smallest limit that may be set: 64 MiB. */
@@ -22,6 +23,20 @@ void *mem_grow(void *ptr, size_t old_size, size_t new_size);
 char *mem_strdup(const char *s);
 char *mem_strndup(const char *s, size_t n);
 char *mem_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* What an allocation the heap cannot hold does (SPEC_NOTES 4.18): by default one line,
+ * `relax: runtime error [OutOfMemory]: message`, and exit 7. An evaluation installs a handler
+ * that raises that error at the call being applied instead, so that `relax conform` goes on
+ * with its next case; the handler must not return. mem_fail uninstalls the handler before it
+ * calls it (an allocation that fails inside it ends the process), and whoever installed it
+ * puts back the one it replaced. */
+typedef struct MemFailHandler {
+    void (*fn)(void *ctx, const char *message);
+    void *ctx;
+} MemFailHandler;
+
+MemFailHandler mem_set_fail_handler(MemFailHandler handler);
+noreturn void mem_fail(const char *message);
 
 #define MEM_NEW(T) ((T *)mem_alloc(sizeof(T)))
 #define MEM_ARRAY(T, n) ((T *)mem_alloc(sizeof(T) * (size_t)(n)))

@@ -122,6 +122,11 @@ step /usr/bin/python3 tools/tests/tools/sweep_sizes.py ./build-asan/relax --quic
 # Extreme run arguments (empty tensors with dims near 2^63, shapes and PrimValues at the
 # int64 limits, deep tuples) through relax run and relax conform: a value or one clean error.
 step /usr/bin/python3 tools/tests/tools/sweep_args.py ./build-asan/relax --quick
+# Every operator's corpus calls with each tensor argument empty beside dims near 2^63: working
+# memory is charged, empty planes are not visited (SPEC_NOTES 4.18).
+step /usr/bin/python3 tools/tests/tools/sweep_empty.py ./build-asan/relax --quick
+# Every class of hostile input of SPEC_NOTES 4.18, end to end, within 10 CPU-seconds and 1 GiB.
+step /usr/bin/python3 tools/tests/tools/hostile_classes.py ./build-asan/relax
 
 echo
 if [ $status -eq 0 ]; then

@@ -519,20 +519,13 @@ static void case_prim(StrBuf *sb, const Value *v)
     strbuf_add(sb, "}}");
 }
 
-void render_value_case_to(StrBuf *sb, const Value *v)
+static void case_leaf(StrBuf *sb, const Value *v)
 {
     switch (v->kind) {
     case VAL_TENSOR:
         case_tensor(sb, v->u.tensor);
         return;
-    case VAL_TUPLE:
-        strbuf_add(sb, "{tuple: [");
-        for (int i = 0; i < v->u.tuple.n; i++) {
-            if (i > 0)
-                strbuf_add(sb, ", ");
-            render_value_case_to(sb, v->u.tuple.fields[i]);
-        }
-        strbuf_add(sb, "]}");
+    case VAL_TUPLE: /* render_value_case_to opens and closes tuples */
         return;
     case VAL_SHAPE:
         strbuf_add(sb, "{shape: [");
@@ -571,6 +564,39 @@ void render_value_case_to(StrBuf *sb, const Value *v)
     }
 }
 
+/* Tuples nest as deep as a program makes them (100,000 nested bindings, SPEC_NOTES 4.18): the
+ * tuples being written are kept on a stack of their own, not on the C stack. */
+typedef struct OpenTuple {
+    const Value *tuple;
+    int next; /* the field to write next */
+} OpenTuple;
+
+void render_value_case_to(StrBuf *sb, const Value *v)
+{
+    OpenTuple *open = NULL;
+    int n = 0, cap = 0;
+    for (;;) {
+        if (v != NULL && v->kind == VAL_TUPLE) {
+            strbuf_add(sb, "{tuple: [");
+            VEC_PUSH(open, n, cap, ((OpenTuple){v, 0}));
+        } else if (v != NULL) {
+            case_leaf(sb, v);
+        }
+        if (n == 0)
+            return;
+        OpenTuple *top = &open[n - 1];
+        if (top->next == top->tuple->u.tuple.n) {
+            strbuf_add(sb, "]}");
+            n--;
+            v = NULL;
+            continue;
+        }
+        if (top->next > 0)
+            strbuf_add(sb, ", ");
+        v = top->tuple->u.tuple.fields[top->next++];
+    }
+}
+
 char *render_value_case(const Value *v)
 {
     StrBuf sb;
@@ -594,6 +620,9 @@ static bool format_fail(Formatter *f, char *message)
     f->error = message;
     return false;
 }
+
+/* The widest field a format may ask for (SPEC_NOTES 4.18). */
+#define FORMAT_MAX_WIDTH 1000000
 
 /* spec -> [[fill]align]['0'][width]['.' precision]['s'], applied to a string. */
 static bool apply_spec(Formatter *f, const char *spec, const char *s, StrBuf *out)
@@ -621,6 +650,10 @@ static bool apply_spec(Formatter *f, const char *spec, const char *s, StrBuf *ou
     if (*end != '\0')
         return format_fail(f,
                            mem_printf("Unknown format code '%c' for object of type 'str'", *end));
+    /* SPEC_NOTES 4.18: a width is padding the program asks for, not data it computed. */
+    if (width > FORMAT_MAX_WIDTH)
+        return format_fail(
+            f, mem_printf("format width %ld passes the limit of %d", width, FORMAT_MAX_WIDTH));
     long len = (long)strlen(s);
     len = prec >= 0 && prec < len ? prec : len;
     long pad = width > len ? width - len : 0;

@@ -4,8 +4,10 @@
 
 #include <inttypes.h>
 #include <math.h>
+#include <stdnoreturn.h>
 #include <string.h>
 
+#include "ast/checked.h"
 #include "ast/mem.h"
 #include "ast/scalar.h"
 
@@ -66,6 +68,37 @@ int64_t tensor_max_bytes(void)
 void tensor_set_max_bytes(int64_t bytes)
 {
     max_bytes = bytes > 0 ? bytes : 1;
+}
+
+/* The bytes of `count` elements of `size`, or -1 past tensor_max_bytes() (or overflowing). */
+static int64_t scratch_bytes(int64_t count, size_t size)
+{
+    bool over = count < 0 || size > (size_t)INT64_MAX;
+    int64_t bytes = checked_mul(count, (int64_t)size, &over);
+    return over || bytes > tensor_max_bytes() ? -1 : bytes;
+}
+
+static noreturn void scratch_refused(int64_t count, size_t size)
+{
+    mem_fail(mem_printf("an operator needs working memory of %" PRId64 " elements of %zu bytes, "
+                        "past the limit of %" PRId64 " bytes (--max-tensor-bytes)",
+                        count, size, tensor_max_bytes()));
+}
+
+void *tensor_scratch(int64_t count, size_t size)
+{
+    int64_t bytes = scratch_bytes(count, size);
+    if (bytes < 0)
+        scratch_refused(count, size);
+    return mem_alloc_atomic(bytes > 0 ? (size_t)bytes : 1);
+}
+
+void *tensor_scratch_ptrs(int64_t count, size_t size)
+{
+    int64_t bytes = scratch_bytes(count, size);
+    if (bytes < 0)
+        scratch_refused(count, size);
+    return mem_alloc(bytes > 0 ? (size_t)bytes : 1);
 }
 
 int64_t tensor_shape_numel(DataType dtype, int ndim, const int64_t *shape)

@@ -35,6 +35,17 @@ typedef struct Tensor {
 int64_t tensor_max_bytes(void);
 void tensor_set_max_bytes(int64_t bytes);
 
+/* A kernel's working memory (index arrays, accumulators, converted copies): `count` elements
+ * of `size` bytes, not zeroed, never scanned by the collector. It is charged like a tensor:
+ * the product is checked and may not pass tensor_max_bytes(), and the heap's own limit holds;
+ * past either the allocation fails through mem_fail (OutOfMemory, SPEC_NOTES 4.18), so a
+ * count that comes from dims (an empty tensor's other dims may be near 2^63) ends in a clean
+ * error. A count of 0 gives a valid block. Every size a kernel derives from user input goes
+ * through here. */
+void *tensor_scratch(int64_t count, size_t size);
+/* The same for blocks of pointers (scanned, zeroed). */
+void *tensor_scratch_ptrs(int64_t count, size_t size);
+
 /* Scalar dtypes a tensor can hold: bool, int8..64, uint8..64, float16/32/64, bfloat16. */
 bool tensor_dtype_supported(DataType dtype);
 

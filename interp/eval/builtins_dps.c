@@ -56,8 +56,13 @@ static int64_t *eval_dims(const BuiltinCall *bc, const Expr *shape, int *ndim, i
         int64_t *dims = shape->u.shape.n <= TENSOR_MAX_NDIM
                             ? room
                             : mem_alloc_atomic(sizeof(int64_t) * (size_t)(shape->u.shape.n + 1));
-        for (int i = 0; i < shape->u.shape.n; i++)
+        bool over = false; /* the dims are sizes, checked as a ShapeExpr's (E-8) */
+        pc.overflow = &over;
+        for (int i = 0; i < shape->u.shape.n; i++) {
             dims[i] = prim_eval_int(&pc, shape->u.shape.values[i]);
+            if (over)
+                builtins_fail(bc, "ShapeOverflow", "dim %d of an output shape overflows int64", i);
+        }
         *ndim = shape->u.shape.n;
         return dims;
     }

@@ -304,7 +304,11 @@ Value *call_eval(Interp *in, Env *env, const Expr *call, TailCall *tc)
             if (rule_recording)
                 rule_fired(ops_call_rule(call)); /* OP-<name>: the operator's kernel */
             in->prepaid = 0;
+            /* DIAG-site: OutOfMemory in the kernel's working memory points at the call. */
+            Span outer = in->site;
+            in->site = call->span;
             Value *result = impl->kernel(in, call, args, n);
+            in->site = outer;
             int64_t made = operand_elements(&result, 1);
             interp_charge(in, made > in->prepaid ? made - in->prepaid : 0, call->span);
             in->prepaid = 0;

@@ -198,6 +198,12 @@ typedef struct EntryRun {
     ErrorTrap trap;
 } EntryRun;
 
+/* OutOfMemory (SPEC_NOTES 4.18) raised at the call being applied, as a runtime error. */
+static void out_of_memory(void *ctx, const char *message)
+{
+    interp_fail(ctx, "OutOfMemory", NULL, span_none(), "%s", message);
+}
+
 static void entry_run(void *p)
 {
     EntryRun *r = p;
@@ -207,10 +213,12 @@ static void entry_run(void *p)
         in->stack_limit = (uintptr_t)&base - (r->stack_bytes - INTERP_STACK_MARGIN);
     ErrorTrap *outer = in->trap;
     in->trap = &r->trap;
+    MemFailHandler outer_fail = mem_set_fail_handler((MemFailHandler){out_of_memory, in});
     if (setjmp(r->trap.jmp) == 0)
         r->result = interp_call(in, r->callee, r->args, r->nargs, span_none());
     else
         r->failed = true;
+    mem_set_fail_handler(outer_fail);
     in->trap = outer;
     in->stack_limit = 0;
 }

@@ -124,7 +124,18 @@ static void mc_dim(const Mc *m, const PrimExpr *p, int64_t actual, int i, const 
         env_bind_shape(m->env, p->u.var, actual);
         return;
     }
-    int64_t want = mc_eval(m, p, rule).i;
+    /* A dim is a size: its arithmetic is checked as a ShapeExpr's (E-8), so n * 4 with
+     * n = 2^62 is an error rather than a wrapped 0 that an empty tensor would match. */
+    const TirVar *u = unbound_var(m->env, p);
+    if (u != NULL)
+        mc_fail(m, "UnboundShapeVar", rule, "shape variable '%s' is used before it is bound",
+                u->name);
+    PrimEvalCtx pc = eval_prim_ctx(m->in, m->env);
+    bool over = false;
+    pc.overflow = &over;
+    int64_t want = prim_eval(&pc, p).i;
+    if (over)
+        mc_fail(m, "ShapeOverflow", rule, "dimension %d of the annotation overflows int64", i);
     if (want != actual)
         mc_fail(m, "MatchCastShape", rule, "dimension %d is %lld, expected %lld", i,
                 (long long)actual, (long long)want);

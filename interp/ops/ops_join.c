@@ -9,6 +9,9 @@
 #include "interp/eval/interp.h"
 #include "interp/structinfo/prover.h"
 
+/* The most pieces one split makes (SPEC_NOTES 4.18). */
+#define SPLIT_MAX_PIECES 65536
+
 /* The common dtype and rank of a list of tensors; -2 rank when ranks disagree (reported). */
 static bool join_common(OpInferCtx *ctx, const StructInfo **ts, int n, DataType *dt, int *ndim)
 {
@@ -180,17 +183,19 @@ Value *manip_eval_stack(struct Interp *in, const Expr *call, Value **args, int n
 
 /* ---- split ------------------------------------------------------------------------------- */
 
-/* The split points: explicit indices, or `sections` equal parts of ceil(dim / sections). */
+/* The split points: explicit indices, or `sections` equal parts of ceil(dim / sections), at
+ * most SPLIT_MAX_PIECES of them (SPEC_NOTES 4.18: a few bytes of program would otherwise
+ * describe a tuple of 2^31 tensors). */
 static bool split_points(const Expr *call, int64_t dim, int64_t **idx, int *n, int64_t *sections)
 {
     const AttrValue *v = ops_attr(call, "indices_or_sections");
     *sections = 0;
     if (v != NULL && v->kind == ATTR_INT) {
         *sections = v->u.i;
-        if (*sections <= 0 || *sections > INT32_MAX)
+        if (*sections <= 0 || *sections > SPLIT_MAX_PIECES)
             return false;
         *n = (int)(*sections - 1);
-        *idx = MEM_ARRAY(int64_t, *n > 0 ? *n : 1);
+        *idx = MEM_ARRAY(int64_t, *n > 0 ? *n : 1); /* at most SPLIT_MAX_PIECES */
         int64_t step = dim >= 0 ? checked_ceildiv(dim, *sections) : 0;
         for (int i = 0; i < *n; i++)
             (*idx)[i] = step * (i + 1);
@@ -271,7 +276,9 @@ StructInfo *manip_infer_split(OpInferCtx *ctx)
         prover_const_int(s.dims[axis], &dim);
     if (!split_points(ctx->call, dim, &idx, &n, &sections))
         return ops_infer_fail(ctx, "OpAttr",
-                              "indices_or_sections must be a positive int or a list of ints");
+                              "indices_or_sections must be a positive int (at most %d) or a "
+                              "list of ints",
+                              SPLIT_MAX_PIECES);
     /* One piece (one section, or no index): the data itself, as TVM's InferStructInfoSplit. */
     if (n == 0)
         return (StructInfo *)x;

@@ -138,7 +138,7 @@ static int64_t *sort_perm(struct Interp *in, const Expr *call, const Tensor *x, 
                           int *axis)
 {
     *axis = ops_kernel_axis(in, call, ops_attr_int(call, "axis", -1), x->ndim);
-    int64_t *perm = mem_alloc_atomic(sizeof(int64_t) * (size_t)(x->numel ? x->numel : 1));
+    int64_t *perm = tensor_scratch(x->numel, sizeof(int64_t));
     kernels_sort_perm(x, *axis, desc, perm);
     return perm;
 }

@@ -111,6 +111,15 @@ static noreturn void div_zero(const PrimEvalCtx *pc, const PrimExpr *e)
 /* Truncating (Div, Mod) and flooring (FloorDiv, FloorMod) integer division. */
 static int64_t int_divmod(const PrimEvalCtx *pc, const PrimExpr *e, int64_t a, int64_t b)
 {
+    /* A size (checked arithmetic, E-8): a divisor that overflowed stands as 0, so the overflow
+     * already noted is the error, not a division by zero; INT64_MIN / -1 overflows too. */
+    if (pc->overflow != NULL && *pc->overflow)
+        return 0;
+    if (pc->overflow != NULL && dtype_is_int(e->dtype) && e->dtype.bits == 64 && a == INT64_MIN &&
+        b == -1) {
+        *pc->overflow = true;
+        return 0;
+    }
     if (b == 0)
         div_zero(pc, e);
     bool is_div = e->kind == PE_DIV || e->kind == PE_FLOORDIV;

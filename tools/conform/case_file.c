@@ -535,21 +535,47 @@ static Case *load_case(Loader *ld, const YamlNode *n, yaml_node_t *raw)
 
 static const char *const FILE_KEYS[] = {"format", "spec", "tags", "cases", NULL};
 
+/* FNV-1a of a case id, for the table of ids seen so far. */
+static uint32_t id_hash(const char *s)
+{
+    uint32_t h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+/* The earlier case with c's id, or NULL after recording c: an open-addressing table of cap
+ * slots (a power of two above twice the cases), so 20,000 cases take linear time. */
+static const Case *seen_id(const Case **table, uint32_t cap, const Case *c)
+{
+    for (uint32_t k = id_hash(c->id) & (cap - 1);; k = (k + 1) & (cap - 1)) {
+        if (table[k] == NULL) {
+            table[k] = c;
+            return NULL;
+        }
+        if (strcmp(table[k]->id, c->id) == 0)
+            return table[k];
+    }
+}
+
 static void load_cases(Loader *ld, const YamlNode *cases, yaml_node_t *raw_cases)
 {
     if (cases->kind != YAML_NODE_SEQ || cases->nitems == 0)
         FAIL(ld, cases, "cases must be a non-empty list");
     CaseFile *cf = ld->cf;
     int cap = 0;
+    uint32_t slots = 16;
+    while (slots < 2 * (uint32_t)cases->nitems)
+        slots *= 2;
+    const Case **ids = MEM_ARRAY(const Case *, slots);
     for (int i = 0; i < cases->nitems; i++) {
         yaml_node_t *raw = yaml_document_get_node(ld->doc, raw_cases->data.sequence.items.start[i]);
         Case *c = load_case(ld, cases->items[i], raw);
         const YamlNode *id = yaml_node_get(cases->items[i], "id");
-        for (int j = 0; j < cf->ncases; j++) {
-            if (strcmp(cf->cases[j]->id, c->id) == 0)
-                fail_at(ld, id->line, id->col, "DuplicateCaseId",
-                        "case id '%s' already used at line %d", c->id, cf->cases[j]->line);
-        }
+        const Case *before = seen_id(ids, slots, c);
+        if (before != NULL)
+            fail_at(ld, id->line, id->col, "DuplicateCaseId",
+                    "case id '%s' already used at line %d", c->id, before->line);
         VEC_PUSH(cf->cases, cf->ncases, cap, c);
     }
 }

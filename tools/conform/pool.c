@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "ast/mem.h"
+#include "tools/conform/run_entry.h"
 
 static volatile sig_atomic_t stop_signal;
 
@@ -34,6 +35,8 @@ void pool_catch_signals(void)
     sa.sa_handler = on_signal;
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+    /* The case being judged stops too, at its evaluation's next step. */
+    run_entry_set_interrupt(&stop_signal);
 }
 
 int pool_stop_signal(void)
@@ -61,6 +64,8 @@ static int run_here(const PoolTask *t)
         double start = now_seconds();
         CaseResult r = t->judge(t->ctx, t->cases[i]);
         double seconds = now_seconds() - start;
+        if (stop_signal != 0)
+            return i; /* stopped while judged: the case is not run, not failed */
         if (t->on_note != NULL)
             t->on_note(t->ctx, i, note_of(t));
         if (!t->on_result(t->ctx, i, r, seconds))

@@ -21,11 +21,19 @@ void run_entry_set_timeout(double seconds)
     default_timeout = seconds;
 }
 
+static const volatile sig_atomic_t *default_interrupt;
+
+void run_entry_set_interrupt(const volatile sig_atomic_t *flag)
+{
+    default_interrupt = flag;
+}
+
 bool run_entry_call(const RunEntryRequest *req, RunEntryOutput *out, Error *err)
 {
     InterpOptions defaults;
     interp_options_default(&defaults);
     defaults.timeout = default_timeout;
+    defaults.interrupt = default_interrupt;
     const InterpOptions *opt = req->opt != NULL ? req->opt : &defaults;
     /* On the heap so that what it printed is still there after the jump. */
     Interp *in = MEM_NEW(Interp);
@@ -125,9 +133,27 @@ Value *run_entry_value_from_yaml(const char *file, const YamlNode *node, ErrorTr
 
 /* ---- values to YAML trees ---- */
 
+/* Whether v nests tuples more than `limit` deep (the walk goes no deeper than that). */
+static bool nests_deeper(const Value *v, int limit)
+{
+    if (v->kind != VAL_TUPLE)
+        return false;
+    if (limit == 0)
+        return true;
+    for (int i = 0; i < v->u.tuple.n; i++)
+        if (nests_deeper(v->u.tuple.fields[i], limit - 1))
+            return true;
+    return false;
+}
+
 YamlNode *run_entry_value_to_yaml(const Value *v)
 {
     char *text = render_value_case(v);
+    /* libyaml's scanner takes time quadratic in the nesting of flow collections (100,000
+     * nested tuples: minutes), and the tree would be refused past YAML_NODE_MAX_DEPTH anyway:
+     * such a value stays its text (SPEC_NOTES 4.18). */
+    if (nests_deeper(v, YAML_NODE_MAX_DEPTH - TENSOR_MAX_NDIM - 2))
+        return yaml_node_new_scalar(text, false);
     yaml_parser_t parser;
     yaml_document_t doc;
     yaml_parser_initialize(&parser);

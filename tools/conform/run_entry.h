@@ -36,6 +36,11 @@ typedef struct RunEntryTolerance {
  * conform --timeout`); 0: none. */
 void run_entry_set_timeout(double seconds);
 
+/* The flag (set by a signal handler) that stops every later call made without options at its
+ * next step or charge with an Interrupted error (`relax conform` on SIGINT or SIGTERM); NULL:
+ * none. */
+void run_entry_set_interrupt(const volatile sig_atomic_t *flag);
+
 /* Sets up an interpreter (a fresh one per call: spectest.counter starts at 0) and calls the
  * entry. Returns false with *err set when the interpreter raised an error. */
 bool run_entry_call(const RunEntryRequest *req, RunEntryOutput *out, Error *err);

@@ -14,11 +14,11 @@
 #include "interp/eval/interp.h"
 #include "interp/structinfo/sinfo_check.h"
 #include "interp/wellformed/wellformed.h"
-#include "tools/conform/adapter.h"
 #include "tools/cli/cli.h"
-#include "tools/repl/repl.h"
-#include "tools/conform/run_entry.h"
 #include "tools/cli/source.h"
+#include "tools/conform/adapter.h"
+#include "tools/conform/run_entry.h"
+#include "tools/repl/repl.h"
 #include "values/render.h"
 #include "values/value_yaml.h"
 
@@ -433,7 +433,9 @@ static void check_entered(Repl *r)
     diag_init(&errors);
     diag_init(&warnings);
     diag_init(&now);
-    IRModule *mod = repl_program_fresh(&r->prog);
+    /* The program just parsed, checked in place: no second parse of a big entry (the checks'
+     * annotations are those every later check would make). */
+    IRModule *mod = r->prog.mod;
     wellformed_check(mod, &errors);
     if (errors.n == 0)
         sinfo_check_module_report(mod, &errors, &warnings, NULL);

@@ -3,8 +3,8 @@
 #include <string.h>
 
 #include "ast/mem.h"
-#include "ast/text/py_parser.h"
 #include "ast/script/script.h"
+#include "ast/text/py_parser.h"
 #include "tools/repl/repl.h"
 
 const char REPL_ASSEMBLED[] = "<repl program>";
@@ -299,17 +299,30 @@ static const char *enter(ReplProgram *next, const char *origin, const char *text
         summary = enter_function(next, &top, def, &ls, origin);
     } else {
         /* Anything but one def must be a module on its own; the parser says what is wrong
-         * with anything else, in the entry's own lines. */
-        script_parse(origin, text, trap);
+         * with anything else, in the entry's own lines (parsing it once more only then:
+         * the program of a big entry is parsed once, below). */
         const PyStmt *cls = find_class(&top);
-        if (cls == NULL)
+        if (cls == NULL) {
+            script_parse(origin, text, trap);
             error_raise(trap, PHASE_PARSE, "BadModule", "TS-1", span_make(origin, 1, 1),
                         "no @I.ir_module class or @R.function in the entry");
+        }
         enter_module(next, cls, &top, &ls, origin);
         summary = NULL;
     }
     add_imports(next, &top, &ls, origin);
-    next->mod = parse_assembled(next, trap);
+    if (def == NULL) {
+        ErrorTrap assembled;
+        if (setjmp(assembled.jmp) == 0) {
+            next->mod = parse_assembled(next, &assembled);
+        } else {
+            script_parse(origin, text, trap);
+            error_raise(trap, assembled.error.phase, assembled.error.code, assembled.error.rule,
+                        assembled.error.span, "%s", assembled.error.message);
+        }
+    } else {
+        next->mod = parse_assembled(next, trap);
+    }
     if (summary == NULL)
         summary = mem_printf("module %s: %s", next->class_name, repl_program_names(next));
     return summary;

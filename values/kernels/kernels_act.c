@@ -22,7 +22,7 @@ double kernels_act_scalar(ActKind kind, const ActParams *p, double x)
 
 static double *read_all(const Tensor *t)
 {
-    double *buf = mem_alloc_atomic(sizeof(double) * (size_t)(t->numel ? t->numel : 1));
+    double *buf = tensor_scratch(t->numel, sizeof(double));
     tensor_read_f64(t, buf);
     return buf;
 }

@@ -8,7 +8,7 @@
 
 static double *read_all(const Tensor *t)
 {
-    double *buf = mem_alloc_atomic(sizeof(double) * (size_t)(t->numel ? t->numel : 1));
+    double *buf = tensor_scratch(t->numel, sizeof(double));
     tensor_read_f64(t, buf);
     return buf;
 }
@@ -127,10 +127,10 @@ static Attn attn_new(const Tensor *q, const Tensor *k, const Tensor *v, const Te
     a.dtype = q->dtype;
     a.half = q->dtype.code == DT_FLOAT && q->dtype.bits == 16;
     a.sqrt_dim = rd(&a, sqrt(rd(&a, (double)a.D)));
-    a.out = mem_alloc_atomic(sizeof(double) * (size_t)(out->numel ? out->numel : 1));
+    a.out = tensor_scratch(out->numel, sizeof(double));
     for (int64_t i = 0; i < out->numel; i++)
         a.out[i] = 0.0;
-    a.scores = mem_alloc_atomic(sizeof(double) * (size_t)(a.Skv ? a.Skv : 1));
+    a.scores = tensor_scratch(a.Skv, sizeof(double));
     return a;
 }
 

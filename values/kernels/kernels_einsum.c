@@ -297,9 +297,8 @@ Tensor *kernel_einsum(const EinsumSpec *s, Tensor *const *xs, DataType out_dtype
         offs[t] = operand_offsets(xs[t], s->in[t], labels, nl, lsize);
     }
     for (int t = 0; t < s->nin; t++) {
-        size_t bytes = (size_t)(xs[t]->numel + 1);
-        f[t] = fl ? mem_alloc_atomic(sizeof(double) * bytes) : NULL;
-        iv[t] = fl ? NULL : mem_alloc_atomic(sizeof(int64_t) * bytes);
+        f[t] = fl ? tensor_scratch(xs[t]->numel, sizeof(double)) : NULL;
+        iv[t] = fl ? NULL : tensor_scratch(xs[t]->numel, sizeof(int64_t));
         if (fl)
             tensor_read_f64(xs[t], f[t]);
         else

@@ -50,7 +50,7 @@ static int64_t *source_index(const Tensor *t, int ndim, const int64_t *shape, in
         if (src >= 0)
             s = checked_mul(s, t->shape[src], &over);
     }
-    int64_t *out = mem_alloc_atomic(sizeof(int64_t) * (size_t)(numel > 0 ? numel : 1));
+    int64_t *out = tensor_scratch(numel, sizeof(int64_t));
     int64_t idx[TENSOR_MAX_NDIM] = {0};
     int64_t at = 0;
     for (int64_t i = 0; i < numel; i++) {
@@ -77,12 +77,12 @@ static bool needs_index(const Tensor *t, int ndim, const int64_t *shape)
  * caller may overwrite. */
 static double *expand_f64(const Tensor *t, int ndim, const int64_t *shape, int64_t numel)
 {
-    double *out = mem_alloc_atomic(sizeof(double) * (size_t)(numel > 0 ? numel : 1));
+    double *out = tensor_scratch(numel, sizeof(double));
     if (tensor_has_shape(t, ndim, shape)) {
         tensor_read_f64(t, out);
         return out;
     }
-    double *raw = mem_alloc_atomic(sizeof(double) * (size_t)(t->numel > 0 ? t->numel : 1));
+    double *raw = tensor_scratch(t->numel, sizeof(double));
     tensor_read_f64(t, raw);
     if (!needs_index(t, ndim, shape)) {
         for (int64_t i = 0; i < numel; i++)
@@ -97,12 +97,12 @@ static double *expand_f64(const Tensor *t, int ndim, const int64_t *shape, int64
 
 static int64_t *expand_i64(const Tensor *t, int ndim, const int64_t *shape, int64_t numel)
 {
-    int64_t *out = mem_alloc_atomic(sizeof(int64_t) * (size_t)(numel > 0 ? numel : 1));
+    int64_t *out = tensor_scratch(numel, sizeof(int64_t));
     if (tensor_has_shape(t, ndim, shape)) {
         tensor_read_i64(t, out);
         return out;
     }
-    int64_t *raw = mem_alloc_atomic(sizeof(int64_t) * (size_t)(t->numel > 0 ? t->numel : 1));
+    int64_t *raw = tensor_scratch(t->numel, sizeof(int64_t));
     tensor_read_i64(t, raw);
     if (!needs_index(t, ndim, shape)) {
         for (int64_t i = 0; i < numel; i++)
@@ -438,8 +438,8 @@ static const char *binary_streamed(KernelBinaryOp op, const Tensor *ta, const Te
 {
     /* Buffers no longer than the result: a small tensor's operation allocates little. */
     int64_t chunk = out->numel < CHUNK ? (out->numel > 0 ? out->numel : 1) : CHUNK;
-    double *fa = mem_alloc_atomic(sizeof(double) * 2 * (size_t)chunk), *fb = fa + chunk;
-    int64_t *ia = mem_alloc_atomic(sizeof(int64_t) * 2 * (size_t)chunk), *ib = ia + chunk;
+    double *fa = tensor_scratch(2 * chunk, sizeof(double)), *fb = fa + chunk;
+    int64_t *ia = tensor_scratch(2 * chunk, sizeof(int64_t)), *ib = ia + chunk;
     bool as_float = dtype_is_float(ta->dtype), gives_bool = kernels_binary_gives_bool(op);
     for (int64_t at = 0; at < out->numel; at += chunk) {
         int64_t n = out->numel - at < chunk ? out->numel - at : chunk;
@@ -501,11 +501,10 @@ Tensor *kernels_binary(KernelBinaryOp op, const Tensor *ta, const Tensor *tb, co
         return *err == NULL ? out : NULL;
     }
     int64_t n = out->numel;
-    size_t bytes = sizeof(int64_t) * (size_t)(n > 0 ? n : 1);
     /* Each element is read before it is written, so results overwrite the first operand. */
     if (dtype_is_float(dt)) {
         double *a = expand_f64(ta, ndim, shape, n);
-        int64_t *ob = gives_bool ? mem_alloc_atomic(bytes) : NULL;
+        int64_t *ob = gives_bool ? tensor_scratch(n, sizeof(int64_t)) : NULL;
         binary_f64(op, a, expand_f64(tb, ndim, shape, n), n, a, ob, dt);
         if (gives_bool)
             tensor_write_i64(out, ob);
@@ -678,8 +677,8 @@ Tensor *kernels_unary(KernelUnaryOp op, const Tensor *x, const char **err)
     bool as_float = dtype_is_float(x->dtype);
     bool u64 = dtype_is_uint(x->dtype) && x->dtype.bits == 64;
     int64_t chunk = x->numel < CHUNK ? (x->numel > 0 ? x->numel : 1) : CHUNK;
-    double *fa = mem_alloc_atomic(sizeof(double) * (size_t)chunk);
-    int64_t *ia = mem_alloc_atomic(sizeof(int64_t) * (size_t)chunk);
+    double *fa = tensor_scratch(chunk, sizeof(double));
+    int64_t *ia = tensor_scratch(chunk, sizeof(int64_t));
     for (int64_t at = 0; at < x->numel; at += chunk) {
         int64_t n = x->numel - at < chunk ? x->numel - at : chunk;
         if (as_float) {
@@ -706,9 +705,8 @@ Tensor *kernels_clip(const Tensor *x, double lo_f, double hi_f, int64_t lo_i, in
     if (out == NULL)
         return NULL;
     int64_t n = x->numel;
-    size_t bytes = sizeof(double) * (size_t)(n > 0 ? n : 1);
     if (dtype_is_float(x->dtype)) {
-        double *a = mem_alloc_atomic(bytes);
+        double *a = tensor_scratch(n, sizeof(double));
         tensor_read_f64(x, a);
         for (int64_t i = 0; i < n; i++) {
             double v = isnan(a[i]) || a[i] <= hi_f ? a[i] : hi_f;
@@ -717,7 +715,7 @@ Tensor *kernels_clip(const Tensor *x, double lo_f, double hi_f, int64_t lo_i, in
         tensor_write_f64(out, a);
         return out;
     }
-    int64_t *a = mem_alloc_atomic(bytes);
+    int64_t *a = tensor_scratch(n, sizeof(int64_t));
     tensor_read_i64(x, a);
     bool u64 = dtype_is_uint(x->dtype) && x->dtype.bits == 64;
     for (int64_t i = 0; i < n; i++) {

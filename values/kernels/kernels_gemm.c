@@ -75,7 +75,7 @@ void kernels_gemm_f64(const double *a, const double *b, const GemmDims *d, bool 
 {
     int64_t n = d->n, k = d->k, m = d->m;
     int64_t mt = m - m % NR, nt = n - n % MR;
-    double *panel = mem_alloc_atomic(sizeof(double) * (size_t)(k * NR + 1));
+    double *panel = tensor_scratch(k * NR + 1, sizeof(double));
     for (int64_t j0 = 0; j0 < mt; j0 += NR) {
         for (int64_t t = 0; t < k; t++)
             memcpy(panel + t * NR, b + t * m + j0, sizeof(double) * NR);

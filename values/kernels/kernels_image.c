@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ast/checked.h"
 #include "ast/mem.h"
 
 static const char *const METHOD_NAMES[] = {"nearest_neighbor", "linear", "cubic"};
@@ -222,10 +223,13 @@ void kernels_resize2d(const Tensor *data, const ResizeParams *p, Tensor *out)
 {
     int hx = p->h_axis, wx = p->w_axis, rank = data->ndim;
     int64_t stride[TENSOR_MAX_NDIM], idx[TENSOR_MAX_NDIM];
+    if (out->numel == 0)
+        return; /* the other dims may be near 2^63 beside the 0: nothing to sample */
     int64_t step = 1;
+    bool over = false; /* only beside a 0 dim of data, whose strides nothing then reads */
     for (int k = rank - 1; k >= 0; k--) {
         stride[k] = step;
-        step *= data->shape[k];
+        step = checked_mul(step, data->shape[k], &over);
     }
     Plane pl = {data, p, 0, stride[hx], stride[wx], data->shape[hx], data->shape[wx]};
     bool nn_asym = p->method == RESIZE_NEAREST && p->coord == RESIZE_ASYMMETRIC;

@@ -17,13 +17,12 @@ typedef struct Operand {
 static Operand operand_read(const Tensor *t, bool as_float)
 {
     Operand op = {NULL, NULL};
-    size_t n = (size_t)(t->numel + 1);
     if (as_float) {
-        double *f = mem_alloc_atomic(sizeof(double) * n);
+        double *f = tensor_scratch(t->numel, sizeof(double));
         tensor_read_f64(t, f);
         op.f = f;
     } else {
-        int64_t *i = mem_alloc_atomic(sizeof(int64_t) * n);
+        int64_t *i = tensor_scratch(t->numel, sizeof(int64_t));
         tensor_read_i64(t, i);
         op.i = i;
     }
@@ -118,15 +117,14 @@ Tensor *kernel_matmul(const Tensor *a, const Tensor *b, DataType out_dtype, cons
     bool fl = float_domain(out_dtype, a, b);
     Operand A = operand_read(a, fl), B = operand_read(b, fl);
     GemmDims d = {n, k, m};
-    size_t nout = (size_t)(out->numel + 1);
     if (fl) {
-        double *acc = mem_alloc_atomic(sizeof(double) * nout);
+        double *acc = tensor_scratch(out->numel, sizeof(double));
         bool exact = products_exact(a, b);
         for (int64_t p = 0; p < batches; p++)
             kernels_gemm_f64(A.f + ia[p], B.f + ib[p], &d, exact, acc + p * n * m);
         tensor_write_f64(out, acc);
     } else {
-        uint64_t *acc = mem_alloc_atomic(sizeof(uint64_t) * nout);
+        uint64_t *acc = tensor_scratch(out->numel, sizeof(uint64_t));
         for (int64_t p = 0; p < batches; p++)
             kernels_gemm_u64(A.i + ia[p], B.i + ib[p], &d, acc + p * n * m);
         tensor_write_i64(out, (const int64_t *)acc);

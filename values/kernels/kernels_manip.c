@@ -26,7 +26,7 @@ int64_t *kernel_view_index(int ndim, const int64_t *shape, const int64_t *stride
     int64_t numel = checked_product(shape, ndim, &over);
     if (over || numel < 0 || (uint64_t)numel > SIZE_MAX / sizeof(int64_t))
         return NULL;
-    int64_t *idx = mem_alloc_atomic(sizeof(int64_t) * (size_t)(numel > 0 ? numel : 1));
+    int64_t *idx = tensor_scratch(numel, sizeof(int64_t));
     if (numel == 0)
         return idx;
     int64_t pos[TENSOR_MAX_NDIM] = {0};
@@ -256,6 +256,7 @@ Tensor *kernel_concat(Tensor *const *xs, int n, int axis, const char **err)
     int64_t shape[TENSOR_MAX_NDIM];
     memcpy(shape, x0->shape, sizeof(int64_t) * (size_t)x0->ndim);
     shape[axis] = 0;
+    bool over = false;
     for (int j = 0; j < n; j++) {
         bool same = xs[j]->ndim == x0->ndim && dtype_equal(xs[j]->dtype, x0->dtype);
         for (int i = 0; same && i < x0->ndim; i++)
@@ -264,7 +265,11 @@ Tensor *kernel_concat(Tensor *const *xs, int n, int axis, const char **err)
             *err = "concat's tensors differ in dtype, rank or a dim off the axis";
             return NULL;
         }
-        shape[axis] += xs[j]->shape[axis];
+        shape[axis] = checked_add(shape[axis], xs[j]->shape[axis], &over);
+    }
+    if (over) { /* empty tensors whose axis dims are near 2^63 */
+        *err = "concat's result dim overflows int64";
+        return NULL;
     }
     Tensor *out = new_tensor(x0->dtype, x0->ndim, shape, err);
     if (!out)

@@ -13,14 +13,14 @@
 
 static double *read_all(const Tensor *t)
 {
-    double *buf = mem_alloc_atomic(sizeof(double) * (size_t)(t->numel ? t->numel : 1));
+    double *buf = tensor_scratch(t->numel, sizeof(double));
     tensor_read_f64(t, buf);
     return buf;
 }
 
 static int64_t *read_all_i64(const Tensor *t)
 {
-    int64_t *buf = mem_alloc_atomic(sizeof(int64_t) * (size_t)(t->numel ? t->numel : 1));
+    int64_t *buf = tensor_scratch(t->numel, sizeof(int64_t));
     tensor_read_i64(t, buf);
     return buf;
 }
@@ -136,14 +136,14 @@ static int64_t collapse_index(const Tensor *x, const Tensor *out, int64_t i)
 void kernels_collapse_sum(const Tensor *x, Tensor *out)
 {
     if (dtype_is_float(out->dtype)) {
-        double *acc = mem_alloc_atomic(sizeof(double) * (size_t)(out->numel ? out->numel : 1));
+        double *acc = tensor_scratch(out->numel, sizeof(double));
         memset(acc, 0, sizeof(double) * (size_t)out->numel);
         for (int64_t i = 0; i < x->numel; i++)
             acc[collapse_index(x, out, i)] += tensor_get_f64(x, i);
         tensor_write_f64(out, acc);
         return;
     }
-    int64_t *acc = mem_alloc_atomic(sizeof(int64_t) * (size_t)(out->numel ? out->numel : 1));
+    int64_t *acc = tensor_scratch(out->numel, sizeof(int64_t));
     memset(acc, 0, sizeof(int64_t) * (size_t)out->numel);
     for (int64_t i = 0; i < x->numel; i++) {
         int64_t *a = &acc[collapse_index(x, out, i)];
@@ -300,7 +300,7 @@ void kernels_pool2d_backward(const Tensor *grad, const Tensor *data, const Windo
     if (out->numel == 0)
         return; /* N C may be near 2^63 with H W = 0: no plane to visit, nor to count */
     double *x = read_all(data), *g = read_all(grad);
-    double *acc = mem_alloc_atomic(sizeof(double) * (size_t)out->numel);
+    double *acc = tensor_scratch(out->numel, sizeof(double));
     memset(acc, 0, sizeof(double) * (size_t)out->numel);
     int64_t h = data->shape[2], w = data->shape[3], oh = grad->shape[2], ow = grad->shape[3];
     /* Bounded by out's (= data's) element count, as are the plane offsets below. */
@@ -322,7 +322,7 @@ bool kernels_nll_loss_backward(const Tensor *g, const Tensor *pred, const NllTar
     int64_t inner = 1;
     for (int k = 2; k < pred->ndim; k++)
         inner *= pred->shape[k];
-    double *w = mem_alloc_atomic(sizeof(double) * (size_t)(targets->numel ? targets->numel : 1));
+    double *w = tensor_scratch(targets->numel, sizeof(double));
     double wsum = 0;
     for (int64_t i = 0; i < targets->numel; i++) {
         int64_t t = tensor_get_i64(targets, i);
@@ -332,7 +332,7 @@ bool kernels_nll_loss_backward(const Tensor *g, const Tensor *pred, const NllTar
         wsum += w[i];
     }
     bool mean = strcmp(reduction, "mean") == 0, none = strcmp(reduction, "none") == 0;
-    double *acc = mem_alloc_atomic(sizeof(double) * (size_t)(out->numel ? out->numel : 1));
+    double *acc = tensor_scratch(out->numel, sizeof(double));
     memset(acc, 0, sizeof(double) * (size_t)out->numel);
     for (int64_t i = 0; i < targets->numel; i++) {
         double gv = tensor_get_f64(g, none ? i : 0);
@@ -383,7 +383,7 @@ static int by_score_desc(const void *pa, const void *pb)
 /* The candidates of one (batch, class) row: indices sorted by descending score, stable. */
 static void sort_desc(const double *score, int64_t n, int64_t *order)
 {
-    Scored *s = mem_alloc_atomic(sizeof(Scored) * (size_t)(n ? n : 1));
+    Scored *s = tensor_scratch(n, sizeof(Scored));
     for (int64_t i = 0; i < n; i++)
         s[i] = (Scored){isnan(score[i]) ? -INFINITY : score[i], i};
     qsort(s, (size_t)n, sizeof(Scored), by_score_desc);
@@ -408,7 +408,7 @@ static int64_t nms_row(const NmsRow *r, const NmsParams *p, int64_t *sel)
         keep++;
     if (iou_threshold <= 0)
         return 0;
-    bool *gone = mem_alloc_atomic(sizeof(bool) * (size_t)(n ? n : 1));
+    bool *gone = tensor_scratch(n, sizeof(bool));
     memset(gone, 0, sizeof(bool) * (size_t)(n ? n : 1));
     for (int64_t j = 0; j < keep && count < p->max_per_class; j++) {
         if (gone[j] || r->score[order[j]] <= -1.0)
@@ -425,8 +425,12 @@ static int64_t nms_row(const NmsRow *r, const NmsParams *p, int64_t *sel)
 void kernels_nms(const Tensor *boxes, const Tensor *scores, const NmsParams *p, NmsSelection *out)
 {
     int64_t nb = scores->shape[0], nc = scores->shape[1], n = scores->shape[2];
+    for (int64_t row = 0; scores->numel == 0 && row < nb * nc; row++)
+        out->count[row] = 0;
+    if (scores->numel == 0)
+        return; /* a dim may be near 2^63 beside the 0: no row, or rows without boxes */
     double *box = read_all(boxes), *sc = read_all(scores);
-    int64_t *order = mem_alloc_atomic(sizeof(int64_t) * (size_t)(n ? n : 1));
+    int64_t *order = tensor_scratch(n, sizeof(int64_t));
     for (int64_t b = 0; b < nb; b++)
         for (int64_t c = 0; c < nc; c++) {
             int64_t row = b * nc + c;

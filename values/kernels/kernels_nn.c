@@ -10,7 +10,7 @@
 
 static double *read_all(const Tensor *t)
 {
-    double *buf = mem_alloc_atomic(sizeof(double) * (size_t)(t->numel ? t->numel : 1));
+    double *buf = tensor_scratch(t->numel, sizeof(double));
     tensor_read_f64(t, buf);
     return buf;
 }
@@ -54,7 +54,7 @@ static double activate(NnActivation act, double v)
 static void activation_int(NnActivation act, const Tensor *x, Tensor *out)
 {
     int64_t n = x->numel;
-    int64_t *buf = mem_alloc_atomic(sizeof(int64_t) * (size_t)(n ? n : 1));
+    int64_t *buf = tensor_scratch(n, sizeof(int64_t));
     bool is_unsigned = dtype_is_uint(x->dtype);
     tensor_read_i64(x, buf);
     for (int64_t i = 0; i < n; i++) {
@@ -118,7 +118,7 @@ void kernels_nn_softmax(const Tensor *x, int axis, bool log_form, Tensor *out)
     split_at_axis(x, axis, &outer, &len, &inner);
     if (inner == 1) {
         /* Along the last axis: a row at a time through one small buffer. */
-        double *row = mem_alloc_atomic(sizeof(double) * (size_t)(len ? len : 1));
+        double *row = tensor_scratch(len, sizeof(double));
         for (int64_t o = 0; o < outer; o++) {
             tensor_read_f64_range(x, o * len, len, row);
             softmax_lane(row, len, 1, log_form);
@@ -196,10 +196,10 @@ void kernels_nn_layer_norm(const Tensor *x, const Tensor *gamma, const Tensor *b
     for (int k = 0; k < naxes; k++)
         ngroups = x->shape[axes[k]] ? ngroups / x->shape[axes[k]] : 0;
     int64_t n = x->numel;
-    size_t nb = sizeof(int64_t) * (size_t)(n ? n : 1);
-    int64_t *group = mem_alloc_atomic(nb), *param = mem_alloc_atomic(nb);
-    double *mean = mem_alloc_atomic(sizeof(double) * (size_t)(ngroups ? ngroups : 1));
-    double *var = mem_alloc_atomic(sizeof(double) * (size_t)(ngroups ? ngroups : 1));
+    int64_t *group = tensor_scratch(n, sizeof(int64_t)),
+            *param = tensor_scratch(n, sizeof(int64_t));
+    double *mean = tensor_scratch(ngroups, sizeof(double));
+    double *var = tensor_scratch(ngroups, sizeof(double));
     double *v = read_all(x), *g = read_all(gamma), *b = read_all(beta);
     norm_indices(x, axes, naxes, group, param);
     group_stats(v, group, n, ngroups, mean, var);
@@ -220,9 +220,9 @@ void kernels_nn_batch_norm(const Tensor *x, const Tensor *const params[4], int a
     double *mean = mm, *var = mv;
     if (opt->training) {
         int64_t n = x->numel;
-        int64_t *group = mem_alloc_atomic(sizeof(int64_t) * (size_t)(n ? n : 1));
-        mean = mem_alloc_atomic(sizeof(double) * (size_t)(channels ? channels : 1));
-        var = mem_alloc_atomic(sizeof(double) * (size_t)(channels ? channels : 1));
+        int64_t *group = tensor_scratch(n, sizeof(int64_t));
+        mean = tensor_scratch(channels, sizeof(double));
+        var = tensor_scratch(channels, sizeof(double));
         for (int64_t i = 0; i < n; i++)
             group[i] = (i / inner) % channels;
         group_stats(v, group, n, channels, mean, var);

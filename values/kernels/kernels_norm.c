@@ -10,7 +10,7 @@
 
 static double *read_all(const Tensor *t)
 {
-    double *buf = mem_alloc_atomic(sizeof(double) * (size_t)(t->numel ? t->numel : 1));
+    double *buf = tensor_scratch(t->numel, sizeof(double));
     tensor_read_f64(t, buf);
     return buf;
 }
@@ -77,9 +77,8 @@ typedef struct GroupMaps {
 static GroupMaps group_maps(const Tensor *x, const Grouping *g)
 {
     GroupMaps m;
-    size_t nb = sizeof(int64_t) * (size_t)(x->numel ? x->numel : 1);
-    m.group = mem_alloc_atomic(nb);
-    m.param = mem_alloc_atomic(nb);
+    m.group = tensor_scratch(x->numel, sizeof(int64_t));
+    m.param = tensor_scratch(x->numel, sizeof(int64_t));
     m.ngroups = count_groups(x, g);
     m.count = m.ngroups ? x->numel / m.ngroups : 0;
     index_maps(x, g, m.group, m.param);
@@ -88,7 +87,7 @@ static GroupMaps group_maps(const Tensor *x, const Grouping *g)
 
 static double *zeros(int64_t n)
 {
-    double *b = mem_alloc_atomic(sizeof(double) * (size_t)(n ? n : 1));
+    double *b = tensor_scratch(n, sizeof(double));
     for (int64_t i = 0; i < n; i++)
         b[i] = 0.0;
     return b;
@@ -198,8 +197,8 @@ void kernels_norm_rms(const Tensor *x, const Tensor *weight, const int *axes, in
 static bool cross_entropy_int(const Tensor *x, const Tensor *y, Tensor *out)
 {
     int64_t n = x->numel;
-    int64_t *a = mem_alloc_atomic(sizeof(int64_t) * (size_t)(n ? n : 1));
-    int64_t *b = mem_alloc_atomic(sizeof(int64_t) * (size_t)(n ? n : 1));
+    int64_t *a = tensor_scratch(n, sizeof(int64_t));
+    int64_t *b = tensor_scratch(n, sizeof(int64_t));
     uint64_t sum = 0;
     tensor_read_i64(x, a);
     tensor_read_i64(y, b);
@@ -238,7 +237,7 @@ int64_t kernels_norm_nll_loss(const Tensor *pred, const Tensor *targets, const T
     for (int d = 2; d < pred->ndim; d++)
         inner *= pred->shape[d];
     double *p = read_all(pred), *w = weights ? read_all(weights) : NULL;
-    int64_t *t = mem_alloc_atomic(sizeof(int64_t) * (size_t)(n ? n : 1));
+    int64_t *t = tensor_scratch(n, sizeof(int64_t));
     double *loss = zeros(n), tsum = 0.0, wsum = 0.0;
     tensor_read_i64(targets, t);
     for (int64_t i = 0; i < n; i++) {
@@ -264,13 +263,14 @@ int64_t kernels_norm_nll_loss(const Tensor *pred, const Tensor *targets, const T
 
 void kernels_norm_pixel_shuffle(const Tensor *x, int64_t r, Tensor *out)
 {
+    if (out->numel == 0)
+        return; /* the other dims may then be near 2^63: nothing to visit, nor to multiply */
     int nd = out->ndim;
     int64_t c = out->shape[nd - 3], h = out->shape[nd - 2], w = out->shape[nd - 1];
     int64_t ih = x->shape[nd - 2], iw = x->shape[nd - 1], ic = x->shape[nd - 3];
-    /* 0 when a dim is 0 (the others may then be near 2^63), else bounded by out's elements;
-     * the indices below are bounded by the two tensors' element counts. */
-    int64_t plane = c == 0 || h == 0 || w == 0 ? 0 : c * h * w;
-    int64_t outer = plane ? out->numel / plane : 0;
+    /* Bounded by out's elements, as are the indices below by the two tensors' counts. */
+    int64_t plane = c * h * w;
+    int64_t outer = out->numel / plane;
     size_t eb = dtype_bytes(x->dtype);
     const char *src = x->data;
     char *dst = out->data;

@@ -18,7 +18,7 @@ static int64_t *read_indices(const Tensor *t, const char **err)
         *err = "indices must be integers";
         return NULL;
     }
-    int64_t *ix = mem_alloc_atomic(sizeof(int64_t) * (size_t)(t->numel + 1));
+    int64_t *ix = tensor_scratch(t->numel + 1, sizeof(int64_t));
     tensor_read_i64(t, ix);
     if (dtype_is_uint(t->dtype) && t->dtype.bits == 64)
         for (int64_t k = 0; k < t->numel; k++)

@@ -45,7 +45,7 @@ Tensor *kernel_take(const Tensor *x, const Tensor *indices, int axis, const char
         *err = "take from an empty axis";
         return NULL;
     }
-    int64_t *ix = mem_alloc_atomic(sizeof(int64_t) * (size_t)(indices->numel + 1));
+    int64_t *ix = tensor_scratch(indices->numel + 1, sizeof(int64_t));
     tensor_read_i64(indices, ix);
     for (int64_t k = 0; k < indices->numel; k++) {
         ix[k] = take_index(ix[k], dim, mode);
@@ -159,7 +159,7 @@ Tensor *kernel_where(const Tensor *cond, const Tensor *a, const Tensor *b, const
         *err = "where's result is too large";
         return NULL;
     }
-    double *c = mem_alloc_atomic(sizeof(double) * (size_t)(cond->numel + 1));
+    double *c = tensor_scratch(cond->numel + 1, sizeof(double));
     tensor_read_f64(cond, c);
     size_t es = dtype_bytes(a->dtype);
     for (int64_t k = 0; k < out->numel; k++) {
@@ -178,11 +178,10 @@ Tensor *kernel_astype(const Tensor *x, DataType dtype, const char **err)
         *err = "astype's target dtype is not supported";
         return NULL;
     }
-    size_t n = (size_t)(x->numel + 1);
     /* Floats convert through double (exact); integers through int64 so that wide values and
      * wrap-around stay exact. */
     if (dtype_is_float(x->dtype)) {
-        double *buf = mem_alloc_atomic(sizeof(double) * n);
+        double *buf = tensor_scratch(x->numel, sizeof(double));
         tensor_read_f64(x, buf);
         tensor_write_f64(out, buf);
     } else if (dtype_is_float(dtype)) {
@@ -192,7 +191,7 @@ Tensor *kernel_astype(const Tensor *x, DataType dtype, const char **err)
             tensor_set_f64(out, k, v);
         }
     } else {
-        int64_t *buf = mem_alloc_atomic(sizeof(int64_t) * n);
+        int64_t *buf = tensor_scratch(x->numel, sizeof(int64_t));
         tensor_read_i64(x, buf);
         tensor_write_i64(out, buf);
     }

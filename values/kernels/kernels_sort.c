@@ -32,16 +32,15 @@ typedef struct SortCtx {
 static Keys read_keys(const Tensor *x)
 {
     Keys k = {KEY_I64, NULL, NULL};
-    size_t n = (size_t)(x->numel ? x->numel : 1);
     if (dtype_is_float(x->dtype)) {
         k.kind = KEY_F64;
-        k.f = mem_alloc_atomic(sizeof(double) * n);
+        k.f = tensor_scratch(x->numel, sizeof(double));
         tensor_read_f64(x, k.f);
         return k;
     }
     if (dtype_is_uint(x->dtype) && x->dtype.bits == 64)
         k.kind = KEY_U64;
-    k.i = mem_alloc_atomic(sizeof(int64_t) * n);
+    k.i = tensor_scratch(x->numel, sizeof(int64_t));
     tensor_read_i64(x, k.i);
     return k;
 }
@@ -82,7 +81,7 @@ static int compare_items(const SortCtx *c, int64_t a, int64_t b)
 /* Bottom-up merge sort of items[0..n); taking from the left run on ties keeps it stable. */
 static void merge_sort(const SortCtx *c, int64_t *items, int64_t n)
 {
-    int64_t *tmp = mem_alloc_atomic(sizeof(int64_t) * (size_t)(n ? n : 1));
+    int64_t *tmp = tensor_scratch(n, sizeof(int64_t));
     for (int64_t width = 1; width < n; width *= 2) {
         for (int64_t lo = 0; lo < n; lo += 2 * width) {
             int64_t mid = lo + width < n ? lo + width : n;
@@ -121,7 +120,7 @@ void kernels_sort_perm(const Tensor *x, int axis, bool descending, int64_t *perm
     int64_t outer, len, inner;
     split_at_axis(x, axis, &outer, &len, &inner);
     SortCtx c = {read_keys(x), 0, 1, len, inner, descending};
-    int64_t *items = mem_alloc_atomic(sizeof(int64_t) * (size_t)(len ? len : 1));
+    int64_t *items = tensor_scratch(len, sizeof(int64_t));
     for (int64_t o = 0; o < outer; o++) {
         for (int64_t in = 0; in < inner; in++) {
             c.base = o * len * inner + in;
@@ -155,7 +154,7 @@ void kernels_sort_gather(const Tensor *x, int axis, const int64_t *perm, Tensor 
 void kernels_sort_indices(const Tensor *x, int axis, const int64_t *perm, Tensor *out)
 {
     int64_t outer, len, inner, out_len = out->ndim ? out->shape[axis] : 1;
-    int64_t *buf = mem_alloc_atomic(sizeof(int64_t) * (size_t)(out->numel ? out->numel : 1));
+    int64_t *buf = tensor_scratch(out->numel, sizeof(int64_t));
     split_at_axis(x, axis, &outer, &len, &inner);
     for (int64_t o = 0; o < outer; o++)
         for (int64_t j = 0; j < out_len; j++)
@@ -174,11 +173,12 @@ typedef struct UniqueGroups {
 static UniqueGroups group_items(const SortCtx *c, bool sorted)
 {
     UniqueGroups g = {0, NULL, NULL, NULL};
-    size_t bytes = sizeof(int64_t) * (size_t)(c->len ? c->len : 1);
-    int64_t *perm = mem_alloc_atomic(bytes), *gid = mem_alloc_atomic(bytes);
-    g.first = mem_alloc_atomic(bytes);
-    g.count = mem_alloc_atomic(bytes);
-    g.of_item = mem_alloc_atomic(bytes);
+    /* The axis's length, not the element count: an empty tensor's axis may be near 2^63. */
+    int64_t n = c->len, *perm = tensor_scratch(n, sizeof(int64_t));
+    int64_t *gid = tensor_scratch(n, sizeof(int64_t));
+    g.first = tensor_scratch(n, sizeof(int64_t));
+    g.count = tensor_scratch(n, sizeof(int64_t));
+    g.of_item = tensor_scratch(n, sizeof(int64_t));
     for (int64_t j = 0; j < c->len; j++)
         perm[j] = j;
     merge_sort(c, perm, c->len);
@@ -195,8 +195,9 @@ static UniqueGroups group_items(const SortCtx *c, bool sorted)
     if (sorted)
         return g;
     /* Unsorted: groups in order of first occurrence, i.e. sorted by their first index. */
-    int64_t *order = mem_alloc_atomic(bytes), *rank = mem_alloc_atomic(bytes);
-    int64_t *first = mem_alloc_atomic(bytes), *count = mem_alloc_atomic(bytes);
+    int64_t *order = tensor_scratch(n, sizeof(int64_t)), *rank = tensor_scratch(n, sizeof(int64_t));
+    int64_t *first = tensor_scratch(n, sizeof(int64_t)),
+            *count = tensor_scratch(n, sizeof(int64_t));
     Keys fk = {KEY_I64, NULL, g.first};
     SortCtx by_first = {fk, 0, 1, g.n, 1, false};
     for (int64_t k = 0; k < g.n; k++)

@@ -77,7 +77,7 @@ static void reduce_float(const double *v, int64_t n, const int64_t *map, ReduceK
     double init = kind == REDUCE_PROD ? 1.0 : 0.0;
     for (int64_t o = 0; o < on; o++)
         acc[o] = is_extreme(kind) ? NAN : init;
-    bool *seen = mem_alloc_atomic((size_t)on + 1);
+    bool *seen = tensor_scratch(on + 1, 1);
     memset(seen, 0, (size_t)on + 1);
     for (int64_t k = 0; k < n; k++) {
         double *a = &acc[MAP(k)];
@@ -112,7 +112,7 @@ static void reduce_float(const double *v, int64_t n, const int64_t *map, ReduceK
 static void reduce_deviation(const double *v, int64_t n, const int64_t *map, const DataType *dt,
                              double *mean, int64_t on, int64_t count, bool root)
 {
-    double *sq = mem_alloc_atomic(sizeof(double) * (size_t)(on + 1));
+    double *sq = tensor_scratch(on + 1, sizeof(double));
     for (int64_t o = 0; o < on; o++)
         sq[o] = 0;
     for (int64_t k = 0; k < n; k++) {
@@ -130,7 +130,7 @@ static void reduce_int(const int64_t *v, int64_t n, const int64_t *map, ReduceKi
 {
     for (int64_t o = 0; o < on; o++)
         acc[o] = kind == REDUCE_PROD ? 1 : 0;
-    bool *seen = mem_alloc_atomic((size_t)on + 1);
+    bool *seen = tensor_scratch(on + 1, 1);
     memset(seen, 0, (size_t)on + 1);
     for (int64_t k = 0; k < n; k++) {
         int64_t *a = &acc[MAP(k)];
@@ -189,7 +189,7 @@ static void mean_int(const int64_t *v, int64_t n, const int64_t *map, DataType d
                      int64_t on, int64_t count)
 {
     bool u64 = dt.code == DT_UINT && dt.bits == 64;
-    int64_t *rem = mem_alloc_atomic(sizeof(int64_t) * (size_t)(on + 1));
+    int64_t *rem = tensor_scratch(on + 1, sizeof(int64_t));
     for (int64_t o = 0; o < on; o++)
         acc[o] = rem[o] = 0;
     for (int64_t k = 0; k < n; k++) {
@@ -225,20 +225,19 @@ Tensor *kernel_reduce(const Tensor *x, ReduceKind kind, const bool *reduced, boo
     Tensor *out = reduce_result(x, reduced, keepdims, err);
     if (!out)
         return NULL;
-    size_t nb = (size_t)(x->numel + 1), ob = (size_t)(on + 1);
     bool as_int = !dtype_is_float(x->dtype) &&
                   (kind == REDUCE_SUM || kind == REDUCE_PROD || is_extreme(kind));
     if (as_int) {
-        int64_t *v = mem_alloc_atomic(sizeof(int64_t) * nb),
-                *acc = mem_alloc_atomic(sizeof(int64_t) * ob);
+        int64_t *v = tensor_scratch(x->numel, sizeof(int64_t)),
+                *acc = tensor_scratch(on, sizeof(int64_t));
         tensor_read_i64(x, v);
         reduce_int(v, x->numel, map, kind, x->dtype, acc, on);
         tensor_write_i64(out, acc);
         return out;
     }
     if (kind == REDUCE_MEAN && !dtype_is_float(x->dtype) && !dtype_is_bool(x->dtype) && count > 0) {
-        int64_t *v = mem_alloc_atomic(sizeof(int64_t) * nb),
-                *acc = mem_alloc_atomic(sizeof(int64_t) * ob);
+        int64_t *v = tensor_scratch(x->numel, sizeof(int64_t)),
+                *acc = tensor_scratch(on, sizeof(int64_t));
         tensor_read_i64(x, v);
         mean_int(v, x->numel, map, x->dtype, acc, on, count);
         tensor_write_i64(out, acc);
@@ -252,7 +251,7 @@ Tensor *kernel_reduce(const Tensor *x, ReduceKind kind, const bool *reduced, boo
         tensor_write_f64(out, &all);
         return out;
     }
-    double *v = mem_alloc_atomic(sizeof(double) * nb), *acc = mem_alloc_atomic(sizeof(double) * ob);
+    double *v = tensor_scratch(x->numel, sizeof(double)), *acc = tensor_scratch(on, sizeof(double));
     if (x->dtype.code == DT_UINT && x->dtype.bits == 64)
         for (int64_t k = 0; k < x->numel; k++)
             v[k] = (double)tensor_get_u64(x, k);
@@ -335,10 +334,10 @@ Tensor *kernel_arg_extreme(const Tensor *x, int axis, bool keepdims, bool is_max
     Tensor *out = tensor_new(dtype_int64(), nd, oshape);
     kernel_strides(x->ndim, x->shape, own);
     bool as_float = dtype_is_float(x->dtype);
-    double *best = mem_alloc_atomic(sizeof(double) * (size_t)(on + 1));
-    int64_t *ibest = mem_alloc_atomic(sizeof(int64_t) * (size_t)(on + 1));
-    int64_t *pos = mem_alloc_atomic(sizeof(int64_t) * (size_t)(on + 1));
-    int64_t *count = mem_alloc_atomic(sizeof(int64_t) * (size_t)(on + 1));
+    double *best = tensor_scratch(on + 1, sizeof(double));
+    int64_t *ibest = tensor_scratch(on + 1, sizeof(int64_t));
+    int64_t *pos = tensor_scratch(on + 1, sizeof(int64_t));
+    int64_t *count = tensor_scratch(on + 1, sizeof(int64_t));
     memset(count, 0, sizeof(int64_t) * (size_t)(on + 1));
     for (int64_t k = 0; k < x->numel; k++) {
         int64_t o = MAP(k);

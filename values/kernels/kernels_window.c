@@ -272,28 +272,27 @@ static void conv_rows_f64(const ConvRun *r, double *of)
 
 void kernels_window_conv(const Tensor *data, const Tensor *weight, const WindowConv *p, Tensor *out)
 {
+    if (out->numel == 0)
+        return; /* N x C may be near 2^63 beside an empty axis: no plane to visit */
     ConvRun r = conv_run(data, weight, p, out);
-    size_t nd = (size_t)(data->numel ? data->numel : 1);
-    size_t nw = (size_t)(weight->numel ? weight->numel : 1);
-    size_t no = (size_t)(out->numel ? out->numel : 1);
     double *of = NULL;
     int64_t *oi = NULL;
     if (r.is_float) {
-        double *d = mem_alloc_atomic(sizeof(double) * nd),
-               *w = mem_alloc_atomic(sizeof(double) * nw);
+        double *d = tensor_scratch(data->numel, sizeof(double)),
+               *w = tensor_scratch(weight->numel, sizeof(double));
         tensor_read_f64(data, d);
         tensor_read_f64(weight, w);
         r.df = d;
         r.wf = w;
-        of = mem_alloc_atomic(sizeof(double) * no);
+        of = tensor_scratch(out->numel, sizeof(double));
     } else {
-        int64_t *d = mem_alloc_atomic(sizeof(int64_t) * nd);
-        int64_t *w = mem_alloc_atomic(sizeof(int64_t) * nw);
+        int64_t *d = tensor_scratch(data->numel, sizeof(int64_t));
+        int64_t *w = tensor_scratch(weight->numel, sizeof(int64_t));
         tensor_read_i64(data, d);
         tensor_read_i64(weight, w);
         r.di = d;
         r.wi = w;
-        oi = mem_alloc_atomic(sizeof(int64_t) * no);
+        oi = tensor_scratch(out->numel, sizeof(int64_t));
     }
     if (r.is_float && !p->transpose) {
         conv_rows_f64(&r, of);
@@ -395,6 +394,8 @@ static double pool_point(const double *plane, const Dims3 *in, const PoolAxis ax
 
 void kernels_window_pool(const Tensor *data, const WindowPool *p, bool is_max, Tensor *out)
 {
+    if (out->numel == 0)
+        return; /* N x C may be near 2^63 beside an empty axis: no plane to visit */
     WindowPool q = *p;
     q.nsp = 3;
     spread(p->pool_size, p->nsp, 1, q.pool_size);
@@ -403,12 +404,12 @@ void kernels_window_pool(const Tensor *data, const WindowPool *p, bool is_max, T
     spread(p->pad_lo, p->nsp, 0, q.pad_lo);
     spread(p->pad_hi, p->nsp, 0, q.pad_hi);
     Dims3 in = dims3(data, p->nsp), od = dims3(out, p->nsp);
-    double *d = mem_alloc_atomic(sizeof(double) * (size_t)(data->numel ? data->numel : 1));
-    double *o = mem_alloc_atomic(sizeof(double) * (size_t)(out->numel ? out->numel : 1));
+    double *d = tensor_scratch(data->numel, sizeof(double));
+    double *o = tensor_scratch(out->numel, sizeof(double));
     tensor_read_f64(data, d);
     PoolAxis ax[3];
     for (int a = 0; a < 3; a++)
-        ax[a].pos = mem_alloc_atomic(sizeof(int64_t) * (size_t)q.pool_size[a]);
+        ax[a].pos = tensor_scratch(q.pool_size[a], sizeof(int64_t)); /* an attribute */
     int64_t plane_in = plane_size(&in), at = 0, os[3];
     for (int64_t pl = 0; pl < od.n * od.c; pl++)
         for (os[0] = 0; os[0] < od.sp[0]; os[0]++)
@@ -475,10 +476,12 @@ static double adaptive_point(const double *plane, const Dims3 *in, const Dims3 *
 
 void kernels_window_adaptive_avg(const Tensor *data, Tensor *out)
 {
+    if (out->numel == 0)
+        return; /* N x C may be near 2^63 beside an empty axis: no plane to visit */
     int nsp = data->ndim - 2;
     Dims3 in = dims3(data, nsp), od = dims3(out, nsp);
-    double *d = mem_alloc_atomic(sizeof(double) * (size_t)(data->numel ? data->numel : 1));
-    double *o = mem_alloc_atomic(sizeof(double) * (size_t)(out->numel ? out->numel : 1));
+    double *d = tensor_scratch(data->numel, sizeof(double));
+    double *o = tensor_scratch(out->numel, sizeof(double));
     tensor_read_f64(data, d);
     int64_t plane_in = plane_size(&in), at = 0, os[3];
     for (int64_t pl = 0; pl < od.n * od.c; pl++)

@@ -160,7 +160,10 @@ Value *misc_eval_nms(struct Interp *in, const Expr *call, Value **args, int narg
     if (over ||
         tensor_shape_numel(dtype_int64(), 2, (int64_t[]){rows, dims[2] > 0 ? dims[2] : 1}) < 0)
         misc_fail(in, call, "too many boxes");
-    int64_t *sel = MEM_ARRAY(int64_t, rows * dims[2] + 1), *count = MEM_ARRAY(int64_t, rows + 1);
+    int64_t *sel = tensor_scratch(rows * dims[2] + 1, sizeof(int64_t));
+    int64_t *count = tensor_scratch(rows + 1, sizeof(int64_t));
+    memset(sel, 0, sizeof(int64_t) * (size_t)(rows * dims[2] + 1));
+    memset(count, 0, sizeof(int64_t) * (size_t)(rows + 1));
     NmsParams np = {max_boxes > 0 ? (int64_t)(max_boxes < 1e18 ? max_boxes : 1e18) : 0, iou, score};
     NmsSelection chosen = {sel, count};
     kernels_nms(boxes, scores, &np, &chosen);

@@ -239,7 +239,7 @@ static int64_t *seqstarts(struct Interp *in, const Expr *call, const Tensor *s, 
 {
     if (s->ndim != 1 || s->shape[0] < 1 || dtype_is_float(s->dtype))
         norm_kernel_fail(in, call, "a seqstart must be a non-empty 1-D integer tensor");
-    int64_t *v = mem_alloc_atomic(sizeof(int64_t) * (size_t)s->numel);
+    int64_t *v = tensor_scratch(s->numel, sizeof(int64_t));
     tensor_read_i64(s, v);
     for (int64_t i = 0; i < s->numel; i++)
         if (v[i] < (i ? v[i - 1] : 0) || v[i] > total)

@@ -173,6 +173,43 @@ class Reports(unittest.TestCase):
             self.assertIn("interrupted", out)
             self.assertTrue(os.path.exists(jsonl))
 
+    def test_signal_stops_the_case_being_judged(self):
+        """SIGTERM or SIGINT while the reference evaluates a long case (a TIR loop of
+        9,000,000 steps, seconds of work) stops it at its next step: the summary within a
+        second or two, the case not run rather than failed, exit 128 + N; in one process and
+        with workers."""
+        program = "\n".join([
+            "@I.ir_module", "class Module:", "    @T.prim_func",
+            '    def spin(a: T.Buffer((1,), "int64"), b: T.Buffer((1,), "int64")):',
+            "        b[0] = a[0]", "        for i in range(9000000):",
+            "            b[0] = b[0] + T.int64(1)", "    @R.function",
+            '    def main(x: R.Tensor((1,), "int64")):',
+            '        y = R.call_tir(Module.spin, (x,), out_sinfo=R.Tensor((1,), "int64"))',
+            "        return y", ""])
+        case = {"id": "long-loop", "description": "spins", "spec": ["TIR-LOOP"],
+                "program": program,
+                "run": {"args": [{"tensor": {"dtype": "int64", "shape": [1], "data": [0]}}]},
+                "expect": {"value": {"tensor": {"dtype": "int64", "shape": [1],
+                                                "data": [9000000]}}}}
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "long.yaml")
+            with open(path, "w") as f:
+                json.dump({"format": 1, "cases": [case]}, f)
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                for jobs in ("1", "2"):
+                    p = subprocess.Popen([RELAX, "conform", "-j", jobs, path],
+                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                         text=True, cwd=ROOT, start_new_session=True)
+                    time.sleep(0.5)
+                    start = time.monotonic()
+                    p.send_signal(sig)
+                    out, _ = p.communicate(timeout=60)
+                    took = time.monotonic() - start
+                    self.assertEqual(p.returncode, 128 + sig, out)
+                    self.assertLess(took, 3.0, f"{sig} -j {jobs}: {took:.1f} s to stop")
+                    self.assertEqual(counts(out), (0, 0, 0), out)
+                    self.assertIn("1 selected cases not run", out)
+
 
 def validate_junit(t, path, n):
     root = ET.parse(path).getroot()
