@@ -426,6 +426,25 @@ static void test_dist_errors_once(void)
     CU_ASSERT_STRING_EQUAL(first_code(&mixed.errors), "DistMixedArguments");
 }
 
+/* DIST-5: a reshape to a shape of unknown dims gives the axis graph nothing to walk, so the
+ * sharded axis joins no output axis and the result is replicated. */
+static void test_dist_reshape_unknown_shape(void)
+{
+    Checked r =
+        check("@I.ir_module\n"
+              "class Module:\n"
+              "    I.module_global_infos({\"mesh\": [R.device_mesh((2,), I.Range(0, 2))]})\n"
+              "    @R.function\n"
+              "    def main(x: R.DTensor((4, 8), \"float32\", \"mesh[0]\", \"S[1]\"), "
+              "s: R.Shape(ndim=2)):\n"
+              "        g = R.reshape(x, s)\n"
+              "        return g\n");
+    CU_ASSERT_EQUAL(r.errors.n, 0);
+    CU_ASSERT_STRING_EQUAL(sinfo_text(&r, "g"),
+                           "R.DTensor(dtype=\"float32\", device_mesh=\"mesh[0]\", placement=\"R\", "
+                           "ndim=2)");
+}
+
 UNIT_SUITE(sinfo)
 {
     CU_pSuite s = CU_add_suite("sinfo", 0, 0);
@@ -439,4 +458,5 @@ UNIT_SUITE(sinfo)
     CU_add_test(s, "derivation: scopes", test_derive_scopes);
     CU_add_test(s, "purity", test_purity);
     CU_add_test(s, "DTensor errors reported once", test_dist_errors_once);
+    CU_add_test(s, "DTensor reshape to an unknown shape", test_dist_reshape_unknown_shape);
 }
