@@ -50,6 +50,15 @@ def unary_cases(rng):
     out.append(sinfo_case(op, "symbolic", "leakyrelu keeps its input's StructInfo.",
                           [("x", ann(("n", 3), "float16"))], "R.nn.leakyrelu(x, 0.1)",
                           sinfo(("n", 3), "float16")))
+    # TVM's Select(x > 0, x, x * alpha): a zero takes the x * alpha side, so a negative alpha
+    # flips its sign (exact comparison tells -0.0 from 0.0).
+    xz = np.array([0.0, -0.0, 2.0, -2.0])
+    case = value_case(op, "negative-alpha-zeros", "leakyrelu with alpha -0.5: 0.0 is not > 0, "
+                      "so it gives 0.0 * -0.5 = -0.0, and -0.0 gives 0.0.",
+                      [("x", ann((4,), "float32"))], "R.nn.leakyrelu(x, alpha=-0.5)",
+                      [tensor(xz, "float32")], tensor(np_leakyrelu(xz, -0.5), "float32"))
+    case["exact"] = True
+    out.append(case)
     out.append(error_case(op, "int", "leakyrelu of an int32 tensor is rejected (float only).",
                           [("x", ann((3,), "int32"))], "R.nn.leakyrelu(x)", "OpDTypeMismatch"))
     op = "nn.softplus"
@@ -96,6 +105,14 @@ def prelu_cases(rng):
                       "R.nn.prelu(x, a, axis=-1)", [tensor(xl, "float32"), tensor(a, "float32")],
                       tensor(np_prelu(xl, a, 2), "float32"))
     case["tags"] = ["tvm-bug", "tvm-prelu-first-slope"]
+    out.append(case)
+    xz = np.array([[0.0, -0.0, 3.0, -3.0]])
+    case = value_case(op, "negative-slope-zeros", "prelu with one slope -0.25: 0.0 is not > 0, "
+                      "so it gives 0.0 * -0.25 = -0.0, and -0.0 gives 0.0.",
+                      [("x", ann((1, 4), "float32")), ("a", ann((1,), "float32"))],
+                      "R.nn.prelu(x, a)", [tensor(xz, "float32"), tensor(np.array([-0.25]), "float32")],
+                      tensor(np_prelu(xz, np.array([-0.25]), 1), "float32"))
+    case["exact"] = True
     out.append(case)
     out.append(sinfo_case(op, "symbolic", "prelu keeps the data's StructInfo.",
                           [("x", ann(("n", 4), "float32")), ("a", ann((4,), "float32"))],

@@ -176,6 +176,13 @@ def qdq_cases():
                           [("x", ann(("n", 4), "float32")), ("s", ann((4,), "float32")),
                            ("z", ann((4,), "int8"))], 'R.quantize(x, s, z, out_dtype="uint8")',
                           sinfo(("n", 4), "uint8"), file))
+    xw = np.array([-20.0, 100.5, 200.25, 40000.0], dtype=F)
+    out.append(value_case(op, "const-uint16", "quantize with constant scalar scale and zero "
+                          "point to uint16: 200.25 / 0.5 + 10 = 410.5 rounds away to 411, beyond "
+                          "uint8; negative results clip to 0, large ones to 65535.",
+                          [("x", ann((4,), "float32"))],
+                          'R.quantize(x, R.const(0.5, "float32"), R.const(10, "int8"), '
+                          'out_dtype="uint16")', [xw], np_quantize(xw, s0, z0, -1, "uint16"), file))
     out.append(error_case(op, "out-int32", "quantize to int32 is rejected (int8, uint8, int16, "
                           "uint16 or float8 only).", p, 'R.quantize(x, s, z, out_dtype="int32")',
                           "OpAttr", file))

@@ -26,13 +26,14 @@ def np_hamming(n, periodic, alpha, beta, dtype):
     """topi.hamming_window (transform.py): alpha - beta cos(2 pi i / (N - 1)), N one larger and
     the last point dropped when periodic; window_size 1 gives [1]; each step in the dtype."""
     t = np.dtype(dtype).type
+    c = np.float32 if np.dtype(dtype).itemsize == 2 else t  # a 16-bit float computes in float32
     if n == 1:
         return np.array([1], dtype=dtype)
     size = n + 1 if periodic else n
     out = []
     for i in range(n):
-        f = (t(6.283185307179586) * t(i)) / t(size - 1)
-        out.append(t(alpha) - t(beta) * t(np.cos(f)))
+        f = (c(6.283185307179586) * c(t(i))) / c(size - 1)
+        out.append(c(alpha) - c(beta) * c(np.cos(f)))
     return np.array(out, dtype=dtype)
 
 
@@ -156,6 +157,21 @@ def create_cases(rng):
         out.append(value_case(op, cid, "hamming_window: %s." % desc, [("u", ann((1,), "float32"))],
                               'R.hamming_window(%d, %s, %r, %r, "%s")' % (n, per, a, b, dt),
                               [np.zeros(1, dtype=F)], np_hamming(n, per, a, b, dt), f, TOL32))
+    # float16, exact: topi takes the index in float16 but computes the window in float32
+    # (float32 constants) and casts once at the end, so 0.54 - 0.46 is 0.08 in float16, not
+    # float16(0.54) - float16(0.46).
+    case = value_case(op, "float16-exact", "hamming_window of 6 in float16: computed in float32 "
+                      "(alpha, beta and 2 pi float32 constants) and cast to float16 at the end.",
+                      [("u", ann((1,), "float32"))], 'R.hamming_window(6, 0, 0.54, 0.46, "float16")',
+                      [np.zeros(1, dtype=F)], np_hamming(6, False, 0.54, 0.46, "float16"), f)
+    case["exact"] = True
+    out.append(case)
+    case = value_case(op, "float32-exact", "hamming_window of 9 in float32, exact: every step "
+                      "in float32, beta too (0.46 as a float32 constant).",
+                      [("u", ann((1,), "float32"))], 'R.hamming_window(9, 0, 0.54, 0.46, "float32")',
+                      [np.zeros(1, dtype=F)], np_hamming(9, False, 0.54, 0.46, "float32"), f)
+    case["exact"] = True
+    out.append(case)
     out.append(sinfo_case(op, "symbolic", "hamming_window's length is window_size.",
                           [("x", ann(("n",), "float32"))],
                           'R.hamming_window(R.prim_value(n), 1, 0.54, 0.46, "float32")',

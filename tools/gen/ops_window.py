@@ -197,6 +197,17 @@ def conv1d_cases(rng):
                           'data_layout="NWC", kernel_layout="WIO")',
                           [tensor(xl, "float32"), tensor(wl, "float32")],
                           tensor(to_canonical(ref, "NCW", "NWC"), "float32")))
+    # Padding wider than the input on both sides: the first outputs read only padding, and
+    # a tap reaches the input only from the output where k d - pad + o s enters it.
+    xt = np.array([[[1.0, 2.0], [3.0, 4.0]], [[5.0, 6.0], [7.0, 8.0]]])
+    wt = np.array([[[1.0, 2.0], [4.0, 8.0]]])
+    out.append(value_case(op, "pad-wider-than-input", "conv1d of width 2 by a width-2 kernel "
+                          "with padding (3, 3): 7 outputs, the first two and the last two made "
+                          "of padding only (0), the middle ones x0 w1, x0 w0 + x1 w1, x1 w0 "
+                          "summed over the channels.",
+                          p2(xt, wt), "R.nn.conv1d(x, w, padding=[3, 3])",
+                          [tensor(xt, "float32"), tensor(wt, "float32")],
+                          tensor(np_conv(xt, wt, [1], [3], [3], [1], 1), "float32")))
     xi, wi = rng.integers(-9, 10, (1, 2, 5)), rng.integers(-9, 10, (2, 2, 2))
     out.append(value_case(op, "int32", "conv1d of int32 tensors is exact.",
                           [("x", ann(xi.shape, "int32")), ("w", ann(wi.shape, "int32"))],

@@ -161,15 +161,18 @@ void kernels_hamming(bool periodic, double alpha, double beta, Tensor *out)
         tensor_set_f64(out, 0, 1.0);
         return;
     }
-    DataType t = out->dtype;
-    double denom = tensor_round_f64(t, (double)(periodic ? n : n - 1));
-    double two_pi = tensor_round_f64(t, 6.283185307179586);
-    alpha = tensor_round_f64(t, alpha);
-    beta = tensor_round_f64(t, beta);
+    /* topi's window takes its index in the dtype, but a 16-bit float dtype computes the rest
+     * in float32 (its constants are float32) and is cast to the dtype once, at the end. */
+    DataType t = out->dtype, ct = t.bits == 16 ? dtype_float32() : t;
+    double denom = tensor_round_f64(ct, (double)(periodic ? n : n - 1));
+    double two_pi = tensor_round_f64(ct, 6.283185307179586);
+    alpha = tensor_round_f64(ct, alpha);
+    beta = tensor_round_f64(ct, beta);
     for (int64_t i = 0; i < n; i++) {
-        double f = tensor_round_f64(t, tensor_round_f64(t, two_pi * (double)i) / denom);
-        double c = tensor_round_f64(t, cos(f));
-        tensor_set_f64(out, i, alpha - tensor_round_f64(t, beta * c));
+        double index = tensor_round_f64(t, (double)i);
+        double f = tensor_round_f64(ct, tensor_round_f64(ct, two_pi * index) / denom);
+        double c = tensor_round_f64(ct, cos(f));
+        tensor_set_f64(out, i, tensor_round_f64(ct, alpha - tensor_round_f64(ct, beta * c)));
     }
 }
 

@@ -132,6 +132,11 @@ static void test_pool2d(void)
     int64_t pad1[2] = {1, 1}; /* the last ceil window would start in the padding */
     CU_ASSERT_EQUAL(kernels_nn_pool_extent(4, 2, 2, 1, pad1, true), 3);
     CU_ASSERT_EQUAL(kernels_nn_pool_extent(3, 1, 2, 1, pad1, true), 2);
+    /* Padding on the high side only counts: floor((in + lo + hi - k) / stride) + 1. */
+    int64_t pad_hi_only[2] = {0, 2};
+    CU_ASSERT_EQUAL(kernels_nn_pool_extent(4, 2, 2, 1, pad_hi_only, false), 3);
+    int64_t pad_lo_only[2] = {2, 0};
+    CU_ASSERT_EQUAL(kernels_nn_pool_extent(4, 2, 2, 1, pad_lo_only, false), 3);
 }
 
 static void test_sort(void)

@@ -398,6 +398,53 @@ static void test_purity(void)
     CU_ASSERT_EQUAL(nest.errors.n, 0);
 }
 
+/* DIST-5: a call on DTensors that the generic path refuses is reported once; its result is
+ * poisoned, so the operator's own tensor inference is not tried on the DTensors as well. */
+static void test_dist_errors_once(void)
+{
+    Checked conflict =
+        check("@I.ir_module\n"
+              "class Module:\n"
+              "    I.module_global_infos({\"mesh\": [R.device_mesh((2, 2), I.Range(0, 4))]})\n"
+              "    @R.function\n"
+              "    def main(x: R.DTensor((4, 4), \"float32\", \"mesh[0]\", \"S[0], R\"), "
+              "y: R.DTensor((4, 4), \"float32\", \"mesh[0]\", \"R, S[0]\")):\n"
+              "        z = R.add(x, y)\n"
+              "        return z\n");
+    CU_ASSERT_EQUAL(conflict.errors.n, 1);
+    CU_ASSERT_STRING_EQUAL(first_code(&conflict.errors), "DistShardingConflict");
+    Checked mixed =
+        check("@I.ir_module\n"
+              "class Module:\n"
+              "    I.module_global_infos({\"mesh\": [R.device_mesh((2,), I.Range(0, 2))]})\n"
+              "    @R.function\n"
+              "    def main(x: R.DTensor((4, 4), \"float32\", \"mesh[0]\", \"S[0]\"), "
+              "y: R.Tensor((4, 4), \"float32\")):\n"
+              "        z = R.add(x, y)\n"
+              "        return z\n");
+    CU_ASSERT_EQUAL(mixed.errors.n, 1);
+    CU_ASSERT_STRING_EQUAL(first_code(&mixed.errors), "DistMixedArguments");
+}
+
+/* DIST-5: a reshape to a shape of unknown dims gives the axis graph nothing to walk, so the
+ * sharded axis joins no output axis and the result is replicated. */
+static void test_dist_reshape_unknown_shape(void)
+{
+    Checked r =
+        check("@I.ir_module\n"
+              "class Module:\n"
+              "    I.module_global_infos({\"mesh\": [R.device_mesh((2,), I.Range(0, 2))]})\n"
+              "    @R.function\n"
+              "    def main(x: R.DTensor((4, 8), \"float32\", \"mesh[0]\", \"S[1]\"), "
+              "s: R.Shape(ndim=2)):\n"
+              "        g = R.reshape(x, s)\n"
+              "        return g\n");
+    CU_ASSERT_EQUAL(r.errors.n, 0);
+    CU_ASSERT_STRING_EQUAL(sinfo_text(&r, "g"),
+                           "R.DTensor(dtype=\"float32\", device_mesh=\"mesh[0]\", placement=\"R\", "
+                           "ndim=2)");
+}
+
 UNIT_SUITE(sinfo)
 {
     CU_pSuite s = CU_add_suite("sinfo", 0, 0);
@@ -410,4 +457,6 @@ UNIT_SUITE(sinfo)
     CU_add_test(s, "derivation: bindings", test_derive_bindings);
     CU_add_test(s, "derivation: scopes", test_derive_scopes);
     CU_add_test(s, "purity", test_purity);
+    CU_add_test(s, "DTensor errors reported once", test_dist_errors_once);
+    CU_add_test(s, "DTensor reshape to an unknown shape", test_dist_reshape_unknown_shape);
 }
