@@ -532,10 +532,36 @@ StructInfo *manip_infer_broadcast_to(OpInferCtx *ctx)
     return result_like(ctx, xs, r, xs->u.tensor.dtype);
 }
 
+/* LIMIT-fuel: broadcast_to, tile and repeat expand a small input, so they pay for their
+ * result before making it, as the creation operators do, and a huge expansion is refused at
+ * once. A shape the kernel will refuse (dims that do not broadcast, a count past the byte
+ * limit or int64) is left to the kernel's own error. */
+static void prepay_expansion(struct Interp *in, const Expr *call, DataType dt, int ndim,
+                             const int64_t *dims)
+{
+    int64_t count = tensor_shape_numel(dt, ndim, dims); /* -1: refused */
+    if (count >= 0)
+        interp_prepay_result(in, count, call->span);
+}
+
+static bool broadcasts_to(const Tensor *x, int ndim, const int64_t *dims)
+{
+    if (ndim < x->ndim)
+        return false;
+    for (int i = 0; i < x->ndim; i++) {
+        int64_t from = x->shape[i], to = dims[ndim - x->ndim + i];
+        if (from != to && from != 1)
+            return false;
+    }
+    return true;
+}
+
 Value *manip_eval_broadcast_to(struct Interp *in, const Expr *call, Value **args, int nargs)
 {
     Tensor *x = ops_kernel_tensor(in, call, args, nargs, 0);
     const Value *s = ops_kernel_shape(in, call, args, nargs, 1);
+    if (broadcasts_to(x, s->u.shape.ndim, s->u.shape.dims))
+        prepay_expansion(in, call, x->dtype, s->u.shape.ndim, s->u.shape.dims);
     const char *err = NULL;
     Tensor *made = kernel_broadcast_to(x, s->u.shape.ndim, s->u.shape.dims, &err);
     return manip_result(in, call, made, err);
@@ -572,6 +598,17 @@ Value *manip_eval_tile(struct Interp *in, const Expr *call, Value **args, int na
     int64_t *reps = NULL;
     int n = 0;
     ops_attr_int_list(call, "repeats", &reps, &n);
+    int rank = x->ndim > n ? x->ndim : n;
+    int64_t *dims = MEM_ARRAY(int64_t, rank > 0 ? rank : 1);
+    bool bad = false;
+    for (int i = 0; i < rank; i++) {
+        int xi = i - (rank - x->ndim), ri = i - (rank - n);
+        int64_t rep = ri >= 0 ? reps[ri] : 1;
+        bad = bad || rep < 0;
+        dims[i] = checked_mul(xi >= 0 ? x->shape[xi] : 1, rep, &bad);
+    }
+    if (!bad)
+        prepay_expansion(in, call, x->dtype, rank, dims);
     const char *err = NULL;
     Tensor *made = kernel_tile(x, reps, n, &err);
     return manip_result(in, call, made, err);
@@ -612,8 +649,20 @@ Value *manip_eval_repeat(struct Interp *in, const Expr *call, Value **args, int 
     Tensor *x = ops_kernel_tensor(in, call, args, nargs, 0);
     const AttrValue *axis = ops_attr(call, "axis");
     int k = axis ? ops_kernel_axis(in, call, ops_attr_int(call, "axis", 0), x->ndim) : -1;
+    int64_t reps = ops_attr_int(call, "repeats", 1);
+    bool bad = reps < 0;
+    int64_t grown = checked_mul(k >= 0 ? x->shape[k] : x->numel, reps, &bad);
+    if (!bad) {
+        int64_t *dims = MEM_ARRAY(int64_t, x->ndim > 0 ? x->ndim : 1);
+        for (int i = 0; i < x->ndim; i++)
+            dims[i] = i == k ? grown : x->shape[i];
+        if (k >= 0)
+            prepay_expansion(in, call, x->dtype, x->ndim, dims);
+        else
+            prepay_expansion(in, call, x->dtype, 1, &grown);
+    }
     const char *err = NULL;
-    Tensor *made = kernel_repeat(x, ops_attr_int(call, "repeats", 1), k, &err);
+    Tensor *made = kernel_repeat(x, reps, k, &err);
     return manip_result(in, call, made, err);
 }
 

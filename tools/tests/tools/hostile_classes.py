@@ -10,7 +10,8 @@ attributes; nominal memory limits (a huge R.zeros, a --arg shape its data cannot
 width, a split count, broadcast_to, an operator's working memory for an empty tensor beside a
 dim near 2^63, the heap full within one case of a conformance run); quadratic algorithms
 (100,000 bindings run and entered in the REPL, 20,000 cases, a call chain printed, deep YAML);
-fuel inside one operator (an 8192 x 8192 matmul under --fuel 100000); a NUL byte.
+fuel inside one operator (an 8192 x 8192 matmul, and broadcast_to, tile and repeat to 2e8
+elements, under --fuel 100000); a NUL byte.
 
 Run: /usr/bin/python3 tools/tests/tools/hostile_classes.py [RELAX] [--table]
 Run it against a release build and a -DRELAX_SANITIZE=ON build; exits 1 with one line per
@@ -100,6 +101,16 @@ def programs():
     yield ("fuel inside an operator", "8192 x 8192 matmul --fuel 100000",
            "@R.function\ndef main():\n    a = R.ones(R.shape([8192, 8192]), \"float32\")\n"
            "    y = R.matmul(a, a)\n    return y\n", ["run", "--fuel", "100000"], None)
+    # broadcast_to, tile and repeat pay for their result before making it: 200 MB of int8
+    # (and broadcast_to's index arrays) is under the limits, so only the fuel refuses it in time
+    for name, expr in [("broadcast_to", "R.broadcast_to(x, R.shape([200000000]))"),
+                       ("tile", "R.tile(x, [200000000])"),
+                       ("repeat", "R.repeat(x, 200000000, axis=0)")]:
+        yield ("fuel inside an operator", "%s to 2e8 int8 --fuel 100000" % name,
+               "@R.function\ndef main(x: R.Tensor((1,), \"int8\")):\n"
+               "    y = %s\n    return y\n" % expr,
+               ["run", "--fuel", "100000", "--arg",
+                "{tensor: {dtype: int8, shape: [1], data: [1]}}"], None)
     yield "NUL byte", "NUL after a program parse", long["nul-byte"], ["parse"], None
 
 
