@@ -305,6 +305,17 @@ static Value *kernel_binary(Interp *in, const Expr *call, Value **args, int narg
         interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span,
                     "operand dtypes %s and %s differ", dtype_str(a != NULL ? a->dtype : result_dt),
                     dtype_str(b != NULL ? b->dtype : result_dt));
+    /* LIMIT-fuel: a broadcast result can hold far more elements than its operands (an
+     * (n, 1) beside a (1, m)), so it is paid for before it is made; two PrimValues make a
+     * PrimValue, which costs nothing. */
+    int rank = a->ndim > b->ndim ? a->ndim : b->ndim;
+    int64_t *shape = MEM_ARRAY(int64_t, rank > 0 ? rank : 1);
+    if (!(args[0]->kind == VAL_PRIM && args[1]->kind == VAL_PRIM) &&
+        kernels_broadcast_shape(a, b, &rank, shape)) {
+        int64_t count = tensor_shape_numel(a->dtype, rank, shape); /* -1: the kernel refuses */
+        if (count >= 0)
+            interp_prepay_result(in, count, call->span);
+    }
     Tensor *r = kernels_binary(e->op, a, b, &err);
     if (r != NULL && !kernels_binary_gives_bool(e->op) && !dtype_equal(r->dtype, result_dt))
         r = kernel_astype(r, result_dt, &err);

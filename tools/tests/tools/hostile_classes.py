@@ -10,8 +10,8 @@ attributes; nominal memory limits (a huge R.zeros, a --arg shape its data cannot
 width, a split count, broadcast_to, an operator's working memory for an empty tensor beside a
 dim near 2^63, the heap full within one case of a conformance run); quadratic algorithms
 (100,000 bindings run and entered in the REPL, 20,000 cases, a call chain printed, deep YAML);
-fuel inside one operator (an 8192 x 8192 matmul, and broadcast_to, tile and repeat to 2e8
-elements, under --fuel 100000); a NUL byte.
+fuel inside one operator (an 8192 x 8192 matmul, broadcast_to, tile and repeat to 2e8 elements,
+an add that broadcasts to 4e8, under --fuel 100000); a NUL byte.
 
 Run: /usr/bin/python3 tools/tests/tools/hostile_classes.py [RELAX] [--table]
 Run it against a release build and a -DRELAX_SANITIZE=ON build; exits 1 with one line per
@@ -111,6 +111,12 @@ def programs():
                "    y = %s\n    return y\n" % expr,
                ["run", "--fuel", "100000", "--arg",
                 "{tensor: {dtype: int8, shape: [1], data: [1]}}"], None)
+    # a broadcasting binary operator pays for its result before making it: (20000, 1) beside
+    # (1, 20000) makes 1.6 GB of float32 from 160 KB of operands
+    yield ("fuel inside an operator", "add (20000, 1) + (1, 20000) --fuel 100000",
+           "@R.function\ndef main():\n    x = R.ones((20000, 1), \"float32\")\n"
+           "    y = R.ones((1, 20000), \"float32\")\n    z = R.add(x, y)\n    return z\n",
+           ["run", "--fuel", "100000"], None)
     yield "NUL byte", "NUL after a program parse", long["nul-byte"], ["parse"], None
 
 
