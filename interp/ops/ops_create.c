@@ -4,6 +4,7 @@
 
 #include <math.h>
 
+#include "ast/checked.h"
 #include "ast/mem.h"
 #include "interp/eval/interp.h"
 #include "interp/structinfo/prover.h"
@@ -255,6 +256,24 @@ Value *manip_eval_arange(struct Interp *in, const Expr *call, Value **args, int 
     DataType dt = ops_attr_dtype(call, "dtype");
     if (dtype_is_void(dt))
         dt = floats ? dtype_float32() : dtype_int64();
+    /* LIMIT-fuel: the result's elements before it is made (as fill's); a length the kernel
+     * refuses (a zero or NaN step, past int64) is its own error first. */
+    if (floats || dtype_is_float(dt)) {
+        double fs = start ? value_prim_as_f64(start) : 0, fe = value_prim_as_f64(end);
+        double fstep = step ? value_prim_as_f64(step) : 1;
+        double len = fstep != 0 ? ceil((fe - fs) / fstep) : NAN;
+        if (len < 9.0e15) /* false for NaN */
+            interp_prepay_result(in, len > 0 ? (int64_t)len : 0, call->span);
+    } else {
+        int64_t is = start ? value_prim_as_i64(start) : 0, ie = value_prim_as_i64(end);
+        int64_t istep = step ? value_prim_as_i64(step) : 1;
+        bool over = false;
+        int64_t span = checked_sub(ie, is, &over);
+        /* same signs: the quotient is non-negative, and ceil is it plus a remainder's 1 */
+        if (!over && istep != 0 && span != 0 && (span > 0) == (istep > 0) &&
+            !(span == INT64_MIN && istep == -1))
+            interp_prepay_result(in, span / istep + (span % istep != 0), call->span);
+    }
     const char *err = NULL;
     Tensor *t;
     if (floats || dtype_is_float(dt))
@@ -296,6 +315,10 @@ Value *manip_eval_eye(struct Interp *in, const Expr *call, Value **args, int nar
     DataType dt = ops_attr_dtype(call, "dtype");
     if (dtype_is_void(dt))
         dt = dtype_float32();
+    /* LIMIT-fuel: the result's elements before it is made (as fill's) */
+    int64_t count = n >= 0 && m >= 0 ? tensor_shape_numel(dt, 2, (int64_t[2]){n, m}) : -1;
+    if (count >= 0)
+        interp_prepay_result(in, count, call->span);
     const char *err = NULL;
     Tensor *made = kernel_eye(dt, n, m, k, &err);
     return manip_result(in, call, made, err);

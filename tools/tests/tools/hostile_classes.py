@@ -10,8 +10,9 @@ attributes; nominal memory limits (a huge R.zeros, a --arg shape its data cannot
 width, a split count, broadcast_to, an operator's working memory for an empty tensor beside a
 dim near 2^63, the heap full within one case of a conformance run); quadratic algorithms
 (100,000 bindings run and entered in the REPL, 20,000 cases, a call chain printed, deep YAML);
-fuel inside one operator (an 8192 x 8192 matmul, broadcast_to, tile and repeat to 2e8 elements,
-an add that broadcasts to 4e8, under --fuel 100000); a NUL byte.
+fuel inside one operator (an 8192 x 8192 matmul; arange, eye, pad, resize2d, broadcast_to, tile
+and repeat to 2e8 or more elements; an add that broadcasts to 4e8; under --fuel 100000); a NUL
+byte.
 
 Run: /usr/bin/python3 tools/tests/tools/hostile_classes.py [RELAX] [--table]
 Run it against a release build and a -DRELAX_SANITIZE=ON build; exits 1 with one line per
@@ -101,12 +102,17 @@ def programs():
     yield ("fuel inside an operator", "8192 x 8192 matmul --fuel 100000",
            "@R.function\ndef main():\n    a = R.ones(R.shape([8192, 8192]), \"float32\")\n"
            "    y = R.matmul(a, a)\n    return y\n", ["run", "--fuel", "100000"], None)
-    # broadcast_to, tile and repeat pay for their result before making it: 200 MB of int8
-    # (and broadcast_to's index arrays) is under the limits, so only the fuel refuses it in time
-    for name, expr in [("broadcast_to", "R.broadcast_to(x, R.shape([200000000]))"),
+    # operators whose result outgrows their operands pay for it before making it: each result
+    # is under the tensor limit, so only the fuel refuses it in time
+    for name, expr in [("arange", "R.arange(0, 200000000, 1, \"int64\")"),
+                       ("eye", "R.eye(20000, 20000, 0, \"float32\")"),
+                       ("pad", "R.nn.pad(x, [0, 200000000])"),
+                       ("resize2d", "R.image.resize2d(R.reshape(x, R.shape([1, 1, 1, 1])), "
+                                    "(20000, 20000))"),
+                       ("broadcast_to", "R.broadcast_to(x, R.shape([200000000]))"),
                        ("tile", "R.tile(x, [200000000])"),
                        ("repeat", "R.repeat(x, 200000000, axis=0)")]:
-        yield ("fuel inside an operator", "%s to 2e8 int8 --fuel 100000" % name,
+        yield ("fuel inside an operator", "%s, 2e8 elements or more, --fuel 100000" % name,
                "@R.function\ndef main(x: R.Tensor((1,), \"int8\")):\n"
                "    y = %s\n    return y\n" % expr,
                ["run", "--fuel", "100000", "--arg",
