@@ -308,8 +308,8 @@ static Value *kernel_binary(Interp *in, const Expr *call, Value **args, int narg
     /* LIMIT-fuel: a broadcast result can hold far more elements than its operands (an
      * (n, 1) beside a (1, m)), so it is paid for before it is made; two PrimValues make a
      * PrimValue, which costs nothing. */
-    int rank = a->ndim > b->ndim ? a->ndim : b->ndim;
-    int64_t *shape = MEM_ARRAY(int64_t, rank > 0 ? rank : 1);
+    int rank;
+    int64_t shape[TENSOR_MAX_NDIM];
     if (!(args[0]->kind == VAL_PRIM && args[1]->kind == VAL_PRIM) &&
         kernels_broadcast_shape(a, b, &rank, shape)) {
         int64_t count = tensor_shape_numel(a->dtype, rank, shape); /* -1: the kernel refuses */
