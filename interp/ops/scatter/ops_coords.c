@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "ast/checked.h"
 #include "ast/mem.h"
 #include "interp/eval/interp.h"
 #include "interp/structinfo/prover.h"
@@ -196,6 +197,19 @@ Value *scatter_eval_meshgrid(struct Interp *in, const Expr *call, Value **args, 
     Tensor **ts = scatter_kernel_tensors(in, call, args, 0, false, &n);
     bool xy = meshgrid_xy(call, &ok);
     const char *err = "indexing must be \"ij\" or \"xy\"";
+    /* LIMIT-fuel: n grids of the product of the lengths each, far more than the operands,
+     * paid for before they are made; inputs the kernel refuses are its own error first. */
+    bool valid = ok && n > 0 && n <= TENSOR_MAX_NDIM;
+    int64_t lens[TENSOR_MAX_NDIM];
+    for (int i = 0; valid && i < n; i++) {
+        valid = ts[i]->ndim == 1 && dtype_equal(ts[i]->dtype, ts[0]->dtype);
+        lens[i] = valid ? ts[i]->shape[0] : 0;
+    }
+    int64_t each = valid ? tensor_shape_numel(ts[0]->dtype, n, lens) : -1; /* -1: refused */
+    bool over = false;
+    int64_t all = each >= 0 ? checked_mul(each, n, &over) : -1;
+    if (all >= 0 && !over)
+        interp_prepay_result(in, all, call->span);
     Tensor **grids = ok ? kernel_meshgrid(ts, n, xy, &err) : NULL;
     if (grids == NULL)
         scatter_result(in, call, NULL, err);

@@ -10,8 +10,8 @@ attributes; nominal memory limits (a huge R.zeros, a --arg shape its data cannot
 width, a split count, broadcast_to, an operator's working memory for an empty tensor beside a
 dim near 2^63, the heap full within one case of a conformance run); quadratic algorithms
 (100,000 bindings run and entered in the REPL, 20,000 cases, a call chain printed, deep YAML);
-fuel inside one operator (an 8192 x 8192 matmul; arange, eye, pad, resize2d, broadcast_to, tile
-and repeat to 2e8 or more elements; an add that broadcasts to 4e8; under --fuel 100000); a NUL
+fuel inside one operator (an 8192 x 8192 matmul; arange, eye, pad, resize2d, meshgrid,
+broadcast_to, tile and repeat to 2e8 or more elements; an add that broadcasts to 4e8; under --fuel 100000); a NUL
 byte.
 
 Run: /usr/bin/python3 tools/tests/tools/hostile_classes.py [RELAX] [--table]
@@ -109,6 +109,8 @@ def programs():
                        ("pad", "R.nn.pad(x, [0, 200000000])"),
                        ("resize2d", "R.image.resize2d(R.reshape(x, R.shape([1, 1, 1, 1])), "
                                     "(20000, 20000))"),
+                       ("meshgrid", "R.meshgrid((R.ones((20000,), \"int8\"), "
+                                    "R.ones((20000,), \"int8\")))"),
                        ("broadcast_to", "R.broadcast_to(x, R.shape([200000000]))"),
                        ("tile", "R.tile(x, [200000000])"),
                        ("repeat", "R.repeat(x, 200000000, axis=0)")]:
