@@ -11,8 +11,8 @@ width, a split count, broadcast_to, an operator's working memory for an empty te
 dim near 2^63, the heap full within one case of a conformance run); quadratic algorithms
 (100,000 bindings run and entered in the REPL, 20,000 cases, a call chain printed, deep YAML);
 fuel inside one operator (an 8192 x 8192 matmul; arange, eye, pad, resize2d, meshgrid,
-broadcast_to, tile and repeat to 2e8 or more elements; an add that broadcasts to 4e8; under --fuel 100000); a NUL
-byte.
+broadcast_to, tile and repeat to 2e8 or more elements; an add that broadcasts to 4e8; under
+--fuel 100000); a NUL byte.
 
 Run: /usr/bin/python3 tools/tests/tools/hostile_classes.py [RELAX] [--table]
 Run it against a release build and a -DRELAX_SANITIZE=ON build; exits 1 with one line per
