@@ -4,7 +4,6 @@
 
 #include <math.h>
 
-#include "ast/checked.h"
 #include "ast/mem.h"
 #include "interp/eval/interp.h"
 #include "interp/structinfo/prover.h"
@@ -257,31 +256,23 @@ Value *manip_eval_arange(struct Interp *in, const Expr *call, Value **args, int 
     if (dtype_is_void(dt))
         dt = floats ? dtype_float32() : dtype_int64();
     /* LIMIT-fuel: the result's elements before it is made (as fill's); a length the kernel
-     * refuses (a zero or NaN step, past int64) is its own error first. */
+     * refuses (a zero or NaN step, past int64) is its own error. */
+    const char *err = NULL;
+    Tensor *t;
+    int64_t count;
     if (floats || dtype_is_float(dt)) {
         double fs = start ? value_prim_as_f64(start) : 0, fe = value_prim_as_f64(end);
         double fstep = step ? value_prim_as_f64(step) : 1;
-        double len = fstep != 0 ? ceil((fe - fs) / fstep) : NAN;
-        if (len < 9.0e15) /* false for NaN */
-            interp_prepay_result(in, len > 0 ? (int64_t)len : 0, call->span);
+        if (kernel_arange_float_count(fs, fe, fstep, &count))
+            interp_prepay_result(in, count, call->span);
+        t = kernel_arange(dt, true, fs, fe, fstep, &err);
     } else {
         int64_t is = start ? value_prim_as_i64(start) : 0, ie = value_prim_as_i64(end);
         int64_t istep = step ? value_prim_as_i64(step) : 1;
-        bool over = false;
-        int64_t span = checked_sub(ie, is, &over);
-        /* same signs: the quotient is non-negative, and ceil is it plus a remainder's 1 */
-        if (!over && istep != 0 && span != 0 && (span > 0) == (istep > 0) &&
-            !(span == INT64_MIN && istep == -1))
-            interp_prepay_result(in, span / istep + (span % istep != 0), call->span);
+        if (kernel_arange_count(is, ie, istep, &count))
+            interp_prepay_result(in, count, call->span);
+        t = kernel_arange_int(dt, is, ie, istep, &err);
     }
-    const char *err = NULL;
-    Tensor *t;
-    if (floats || dtype_is_float(dt))
-        t = kernel_arange(dt, true, start ? value_prim_as_f64(start) : 0, value_prim_as_f64(end),
-                          step ? value_prim_as_f64(step) : 1, &err);
-    else
-        t = kernel_arange_int(dt, start ? value_prim_as_i64(start) : 0, value_prim_as_i64(end),
-                              step ? value_prim_as_i64(step) : 1, &err);
     return manip_result(in, call, t, err);
 }
 

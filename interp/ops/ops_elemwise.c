@@ -306,12 +306,12 @@ static Value *kernel_binary(Interp *in, const Expr *call, Value **args, int narg
                     "operand dtypes %s and %s differ", dtype_str(a != NULL ? a->dtype : result_dt),
                     dtype_str(b != NULL ? b->dtype : result_dt));
     /* LIMIT-fuel: a broadcast result can hold far more elements than its operands (an
-     * (n, 1) beside a (1, m)), so it is paid for before it is made; two PrimValues make a
-     * PrimValue, which costs nothing. */
+     * (n, 1) beside a (1, m)), so it is paid for before it is made. Operands of one shape
+     * (two PrimValues among them, which make a PrimValue) broadcast nothing: their result is
+     * paid after, as any operator's. */
     int rank;
     int64_t shape[TENSOR_MAX_NDIM];
-    if (!(args[0]->kind == VAL_PRIM && args[1]->kind == VAL_PRIM) &&
-        kernels_broadcast_shape(a, b, &rank, shape)) {
+    if (!tensor_shape_equal(a, b) && kernels_broadcast_shape(a, b, &rank, shape)) {
         int64_t count = tensor_shape_numel(a->dtype, rank, shape); /* -1: the kernel refuses */
         if (count >= 0)
             interp_prepay_result(in, count, call->span);

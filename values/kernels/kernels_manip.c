@@ -100,6 +100,13 @@ Tensor *kernel_full(DataType dtype, int ndim, const int64_t *shape, bool is_floa
     return t;
 }
 
+bool kernel_arange_float_count(double start, double end, double step, int64_t *n)
+{
+    double len = step != 0 ? ceil((end - start) / step) : NAN;
+    *n = len > 0 && len < 9.0e15 ? (int64_t)len : 0;
+    return len < 9.0e15; /* false for NaN */
+}
+
 Tensor *kernel_arange(DataType dtype, bool is_float, double fstart, double fend, double fstep,
                       const char **err)
 {
@@ -108,12 +115,11 @@ Tensor *kernel_arange(DataType dtype, bool is_float, double fstart, double fend,
         *err = "arange needs a non-zero, non-NaN step and finite bounds";
         return NULL;
     }
-    double len = ceil((fend - fstart) / fstep);
-    if (!(len < 9.0e15)) {
+    int64_t n;
+    if (!kernel_arange_float_count(fstart, fend, fstep, &n)) {
         *err = "arange's length is too large";
         return NULL;
     }
-    int64_t n = len > 0 ? (int64_t)len : 0;
     Tensor *t = new_tensor(dtype, 1, &n, err);
     if (!t)
         return NULL;

@@ -33,6 +33,9 @@ Tensor *kernel_full(DataType dtype, int ndim, const int64_t *shape, bool is_floa
 /* numpy arange: ceil((end - start) / step) elements start + k * step. */
 Tensor *kernel_arange(DataType dtype, bool is_float, double fstart, double fend, double fstep,
                       const char **err);
+/* A float arange's element count, max(ceil((end - start) / step), 0); false for a zero or
+ * NaN step or bound, or a count of 9e15 or more. */
+bool kernel_arange_float_count(double start, double end, double step, int64_t *n);
 /* An integer arange's element count, max(ceil((end - start) / step), 0), computed exactly;
  * false for a zero step or a count above INT64_MAX. */
 bool kernel_arange_count(int64_t start, int64_t end, int64_t step, int64_t *n);
