@@ -8,102 +8,9 @@
 #include "ast/script/script.h"
 #include "interp/eval/env.h"
 #include "interp/eval/interp.h"
+#include "tools/tests/interp/eval/eval_run.h"
 #include "tools/tests/unit.h"
 #include "values/tensor.h"
-
-typedef struct Run {
-    Value *v;
-    bool failed;
-    Error err;
-    const char *out;
-    Interp *in;
-} Run;
-
-static IRModule *parse(const char *src)
-{
-    ErrorTrap trap;
-    if (setjmp(trap.jmp) != 0) {
-        fprintf(stderr, "\nparse failed: %s\n", error_format(&trap.error));
-        return NULL;
-    }
-    return script_parse("test.py", src, &trap);
-}
-
-static Run run_opt(const char *src, Value **args, int nargs, const InterpOptions *opt)
-{
-    Run r = {0};
-    IRModule *mod = parse(src);
-    if (mod == NULL) {
-        r.failed = true;
-        r.err.code = "ParseFailed";
-        return r;
-    }
-    Interp *in = MEM_NEW(Interp);
-    ErrorTrap trap;
-    if (setjmp(trap.jmp) == 0) {
-        interp_init(in, mod, opt, &trap);
-        r.v = interp_run_entry(in, "main", args, nargs);
-    } else {
-        r.failed = true;
-        r.err = trap.error;
-    }
-    r.out = strbuf_str(&in->out);
-    r.in = in;
-    return r;
-}
-
-static Run run(const char *src, Value **args, int nargs)
-{
-    return run_opt(src, args, nargs, NULL);
-}
-
-static bool ok(Run r)
-{
-    if (r.failed)
-        fprintf(stderr, "\nunexpected error: %s %s: %s\n", r.err.code,
-                r.err.rule ? r.err.rule : "-", r.err.message ? r.err.message : "");
-    return !r.failed && r.v != NULL;
-}
-
-static bool fails(Run r, const char *code, const char *rule)
-{
-    bool same =
-        r.failed && r.err.phase == PHASE_RUNTIME && strcmp(r.err.code, code) == 0 &&
-        (rule == NULL ? r.err.rule == NULL : r.err.rule != NULL && strcmp(r.err.rule, rule) == 0);
-    if (!same)
-        fprintf(stderr, "\nexpected %s %s, got %s %s (%s)\n", code, rule ? rule : "-",
-                r.failed ? r.err.code : "success", r.failed && r.err.rule ? r.err.rule : "-",
-                r.failed && r.err.message ? r.err.message : "");
-    return same;
-}
-
-static int64_t prim_int(const Value *v)
-{
-    CU_ASSERT_EQUAL_FATAL(v->kind, VAL_PRIM);
-    return v->u.prim.i;
-}
-
-static Value *ften(int ndim, const int64_t *shape, double start)
-{
-    Tensor *t = tensor_new(dtype_float32(), ndim, shape);
-    for (int64_t i = 0; i < t->numel; i++)
-        tensor_set_f64(t, i, start + (double)i);
-    return value_tensor(t);
-}
-
-static Value *vec(int64_t n)
-{
-    int64_t shape[1] = {n};
-    return ften(1, shape, 0);
-}
-
-static Value *mat(int64_t a, int64_t b)
-{
-    int64_t shape[2] = {a, b};
-    return ften(2, shape, 0);
-}
-
-#define MOD_HEAD "@I.ir_module\nclass Module:\n"
 
 /* ---- E-1..E-8 ------------------------------------------------------------------------- */
 
@@ -304,28 +211,6 @@ static void test_local_recursion(void)
     CU_ASSERT_EQUAL(prim_int(r.v), 100);
 }
 
-static const char *const MUTUAL =
-    MOD_HEAD "    @R.function\n"
-             "    def even(k: R.Prim(value=\"n\")) -> R.Prim(\"bool\"):\n"
-             "        n = T.int64()\n"
-             "        if n == 0:\n"
-             "            r = R.prim_value(True)\n"
-             "        else:\n"
-             "            r = Module.odd(R.prim_value(n - 1))\n"
-             "        return r\n"
-             "    @R.function\n"
-             "    def odd(k: R.Prim(value=\"n\")) -> R.Prim(\"bool\"):\n"
-             "        n = T.int64()\n"
-             "        if n == 0:\n"
-             "            r = R.prim_value(False)\n"
-             "        else:\n"
-             "            r = Module.even(R.prim_value(n - 1))\n"
-             "        return r\n"
-             "    @R.function\n"
-             "    def main(k: R.Prim(\"int64\")):\n"
-             "        r = Module.even(k)\n"
-             "        return r\n";
-
 static void test_mutual_recursion(void)
 {
     Value *args[1] = {value_prim_int(dtype_int64(), 7)};
@@ -374,7 +259,7 @@ static void test_call_errors(void)
             args, 1);
     CU_ASSERT_TRUE(ok(r));
     /* NotCallable through the public entry point. */
-    IRModule *mod = parse("@R.function\ndef main():\n    return R.tuple()\n");
+    IRModule *mod = eval_parse("@R.function\ndef main():\n    return R.tuple()\n");
     CU_ASSERT_PTR_NOT_NULL_FATAL(mod);
     Interp in;
     ErrorTrap trap;
@@ -499,7 +384,7 @@ static const char *nested_src =
  * Function's own variables are not the outer function's. */
 static void test_resolution(void)
 {
-    IRModule *mod = parse(nested_src);
+    IRModule *mod = eval_parse(nested_src);
     CU_ASSERT_PTR_NOT_NULL_FATAL(mod);
     Function *mainf = mod->funcs[0]->u.relax;
     const BindingBlock *blk = mainf->body->u.seq.blocks[0];
@@ -576,7 +461,7 @@ static void test_frame_slots(void)
 static void test_global_slot_checked(void)
 {
     IRModule *mod =
-        parse("@I.ir_module\nclass Module:\n    @R.function\n    def a() -> R.Prim(\"int64\"):\n"
+        eval_parse("@I.ir_module\nclass Module:\n    @R.function\n    def a() -> R.Prim(\"int64\"):\n"
               "        return R.prim_value(1)\n    @R.function\n    def main():\n"
               "        cls = Module\n        r = cls.a()\n        return r\n");
     CU_ASSERT_PTR_NOT_NULL_FATAL(mod);
@@ -598,7 +483,7 @@ static void test_global_slot_checked(void)
 
 static void test_free_vars(void)
 {
-    IRModule *mod = parse("@R.function\n"
+    IRModule *mod = eval_parse("@R.function\n"
                           "def main(x: R.Tensor((\"n\",), \"float32\"), y: R.Object):\n"
                           "    n = T.int64()\n"
                           "    @R.function\n"
