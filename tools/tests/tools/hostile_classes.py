@@ -9,7 +9,8 @@ legal values (nested tuple bindings) through parse, check, print and run; YAML a
 attributes; nominal memory limits (a huge R.zeros, a --arg shape its data cannot fill, a format
 width, a split count, broadcast_to, an operator's working memory for an empty tensor beside a
 dim near 2^63, the heap full within one case of a conformance run); quadratic algorithms
-(100,000 bindings run and entered in the REPL, 20,000 cases, a call chain printed, deep YAML);
+(100,000 bindings run and entered in the REPL, 20,000 cases, a call chain printed, a
+20,000-function call chain checked, deep YAML);
 fuel inside one operator (an 8192 x 8192 matmul; arange, eye, pad, resize2d, meshgrid,
 broadcast_to, tile and repeat to 2e8 or more elements; an add that broadcasts to 4e8; take,
 one_hot and builtin.alloc_tensor to 4e8, refused by the bound on the tensors an operator makes;
@@ -96,6 +97,14 @@ def programs():
         "        y = Module.f%d(x)\n        return y\n" % (i, i + 1) for i in range(2000)) + (
         "    @R.function\n    def f2000(x: R.Tensor((2,), \"float32\")):\n        return x\n")
     yield "quadratic algorithms", "2,000-function call chain print", chain, ["print"], None
+    # a chain of 20,000 functions without return annotations: the call graph's questions
+    # (WF-7, WF-8) in linear time, and StructInfo deriving each callee first, 20,000 deep
+    long_chain = "@I.ir_module\nclass Module:\n" + "".join(
+        "    @R.function\n    def f%d(x: R.Tensor((2,), \"float32\")):\n"
+        "        y = Module.f%d(x)\n        return y\n" % (i, i + 1) for i in range(20000)) + (
+        "    @R.function\n    def f20000(x: R.Tensor((2,), \"float32\")):\n        return x\n")
+    yield ("quadratic algorithms", "20,000-function call chain check", long_chain, ["check"],
+           None)
     many = PROLOGUE + "    v0 = R.add(x, x)\n" + "".join(
         "    v%d = R.add(v%d, x)\n" % (i, i - 1) for i in range(1, 100000)) + "    return v99999\n"
     yield ("quadratic algorithms", "100,000 bindings run", many, ["run", "--arg", ARG2],
