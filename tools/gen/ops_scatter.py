@@ -831,6 +831,11 @@ def nonzero_cases(rng):
                           "the coordinates start at row 1 and end at column 2.",
                           [("x", ann((3, 3), "int32"))], "R.nonzero(x)", [tensor(xr, "int32")],
                           np_nonzero(xr)))
+    xf = np.array([0.25, -0.0, np.nan, 0.0, -0.5, 1e-30])
+    out.append(value_case(op, "float-fractions", "A float element is non-zero by its value, "
+                          "not by its integer part: 0.25, -0.5, a tiny 1e-30 and NaN count, "
+                          "0.0 and -0.0 do not.", [("x", ann((6,), "float32"))],
+                          "R.nonzero(x)", [tensor(xf, "float32")], np_nonzero(xf)))
     z = np.zeros((2, 2))
     out.append(value_case(op, "none", "No non-zero element: shape (2, 0).",
                           [("x", ann((2, 2), "int64"))], "R.nonzero(x)", [tensor(z, "int64")],
