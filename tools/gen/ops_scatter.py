@@ -691,6 +691,14 @@ def index_put_cases(rng):
         "bounds: undefined.", p, "R.index_put(x, R.tuple(a, b), v)", "OpPrecondition",
         [tensor(d, "float32"), tensor(np.array([0, 3]), "int64"), tensor(b, "int64"),
          tensor(v, "float32")])))
+    big = np.array([2 ** 64 - 1, 0], dtype=np.uint64)
+    out.append(undefined(error_case(
+        op, "uint64-above-int64", "A uint64 index 2^64 - 1 is past the axis, not -1 counted from "
+        "the end (only a signed index below 0 counts from the end); TVM writes out of bounds: "
+        "undefined.", [("x", ann((3,), "float32")), ("a", ann((2,), "uint64")),
+                       ("v", ann((2,), "float32"))], "R.index_put(x, R.tuple(a), v)",
+        "OpPrecondition", [tensor(np.zeros(3), "float32"), tensor(big, "uint64"),
+                           tensor(np.array([1.0, 2.0]), "float32")])))
     return out
 
 
