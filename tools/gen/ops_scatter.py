@@ -224,6 +224,12 @@ def gather_elements_cases(rng):
                           [("x", ann((2, 3), "int32")), ("i", ann((1, 3), "int32"))],
                           "R.gather_elements(x, i)", [tensor(xi, "int32"), tensor(i2, "int32")],
                           tensor(np_gather_elements(xi, i2, 0), "int32")))
+    xv, iv = np.array([10, 20, 30, 40]), np.array([3, 0, 3])
+    out.append(value_case(op, "vector-default-axis", "gather_elements of a vector without an "
+                          "axis: axis defaults to 0, the only axis.",
+                          [("x", ann((4,), "int32")), ("i", ann((3,), "int64"))],
+                          "R.gather_elements(x, i)", [tensor(xv, "int32"), tensor(iv, "int64")],
+                          tensor(np_gather_elements(xv, iv, 0), "int32")))
     x3 = ints(rng, (2, 2, 3))
     i3 = rng.integers(0, 3, size=(2, 2, 2))
     out.append(value_case(op, "negative-axis", "gather_elements along axis -1 of a 3-d tensor.",
