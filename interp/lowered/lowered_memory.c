@@ -208,14 +208,21 @@ static StructInfo *infer_memory_alloc_tensor(OpInferCtx *ctx)
 }
 
 /* LOW-alloc_tensor: R.vm.alloc_tensor is as lenient as TVM's: a size that is not a shape
- * leaves the rank unknown. */
+ * leaves the rank unknown, and a shape that is not a literal gives its StructInfo's dims (or
+ * rank), not the expression itself as R.memory.alloc_tensor does. */
 static StructInfo *infer_vm_alloc_tensor(OpInferCtx *ctx)
 {
-    const StructInfo *s = lowered_sinfo_arg(ctx, 2);
-    if (ctx->nargs != 4 || (s != NULL && s->kind == SINFO_SHAPE))
-        return infer_memory_alloc_tensor(ctx);
+    if (ctx->nargs != 4)
+        return infer_memory_alloc_tensor(ctx); /* its arity error */
+    ctx->rule = "LOW-alloc_tensor";
+    rule_fired(ctx->rule);
     DataType dtype = dtype_void();
     lowered_dtype_expr(ctx, 3, &dtype);
+    const StructInfo *s = ctx->arg_sinfo[2];
+    if (s->kind == SINFO_SHAPE) {
+        OpShape os = {s->u.shape.values, s->u.shape.ndim};
+        return ops_tensor_result(os, dtype, NULL, ctx->call->span);
+    }
     return sinfo_tensor(NULL, dtype, NULL, -1, ctx->call->span);
 }
 

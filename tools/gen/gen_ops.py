@@ -21,7 +21,8 @@ import tempfile
 import numpy as np
 
 FAMILIES = ["ops_registry", "ops_elemwise", "ops_manip", "ops_nn", "ops_window", "ops_act",
-            "ops_scatter", "ops_norm", "ops_misc", "ops_ccl", "ops_dtypes", "ops_axes", "ops_kinds"]
+            "ops_scatter", "ops_norm", "ops_misc", "ops_ccl", "ops_dtypes", "ops_axes", "ops_kinds",
+            "ops_rank0"]
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -183,6 +184,8 @@ def emit_expect(case, indent):
             if key in err:
                 parts.append("%s: %s" % (key, err[key]))
         lines.append(pad + "  error: {" + ", ".join(parts) + "}")
+        if "errors" in case:
+            lines.append(pad + "  errors: [" + ", ".join(case["errors"]) + "]")
     elif kind == "struct_info":
         lines.append(pad + "  struct_info:")
         for var in sorted(case["struct_info"]):
@@ -309,6 +312,10 @@ def render_all():
                 tag_tvm_bugs(case)
             add_triage_tags(case, case.get("file", family))
             files.setdefault(case.get("file", family), []).append(case)
+    import ops_once
+    once = ops_once.derive(files)
+    if once:
+        files[ops_once.FILE] = once
     return {name + ".yaml": emit_file(name, cases) for name, cases in sorted(files.items())}
 
 

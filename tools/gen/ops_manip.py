@@ -425,6 +425,28 @@ def index_cases():
                          [("x", T((4,), F32)), ("i", T((3,), "int64"))], 'R.take(x, i, axis=0, mode="clip")',
                          [tensor(np.arange(4.0), F32), tensor([5, -1, 2], "int64")],
                          tensor(np.take(np.arange(4.0), [5, -1, 2], mode="clip"), F32)))
+    # uint64 indices above INT64_MAX: topi take clamps and wraps them as unsigned numbers
+    # (checked against TVM v0.22: clip [30, 30, 20], wrap [10, 30, 20]).
+    xu, iu = [10.0, 20.0, 30.0], [2 ** 64 - 1, 2 ** 63, 1]
+    pu = [("x", T((3,), F32)), ("i", T((3,), "uint64"))]
+    cs.append(value_case("take", "uint64-clip", "mode=\"clip\" clamps a uint64 index above "
+                         "INT64_MAX to the last position: it is a large unsigned number, not a "
+                         "negative one.", pu, 'R.take(x, i, axis=0, mode="clip")',
+                         [tensor(xu, F32), tensor(np.array(iu, dtype=np.uint64), "uint64")],
+                         tensor([xu[min(u, 2)] for u in iu], F32)))
+    cs.append(value_case("take", "uint64-wrap", "mode=\"wrap\" takes a uint64 index above "
+                         "INT64_MAX modulo the axis length as an unsigned number (2^64 - 1 mod 3 "
+                         "is 0, 2^63 mod 3 is 2).", pu, 'R.take(x, i, axis=0, mode="wrap")',
+                         [tensor(xu, F32), tensor(np.array(iu, dtype=np.uint64), "uint64")],
+                         tensor([xu[u % 3] for u in iu], F32)))
+    cs.append(error_case("take", "uint64-fast-out-of-range", "With mode=\"fast\" a uint64 index "
+                         "2^64 - 1 is out of range, not -1 counted from the end; TVM reads out of "
+                         "bounds: undefined.", [("x", T((3,), F32)), ("i", T((1,), "uint64"))],
+                         "R.take(x, i, axis=0)", "OpPrecondition", phase="runtime",
+                         args=[tensor(xu, F32),
+                               tensor(np.array([2 ** 64 - 1], dtype=np.uint64), "uint64")]))
+    cs[-1]["result"] = "undefined"
+    cs[-1]["spec"] = cs[-1]["spec"] + ["RESULT-3"]
     cs.append(sinfo_case("take", "symbolic", "The indices' shape replaces the axis.",
                          [("x", T(("n", 4), F32)), ("i", T(("k",), "int64"))], "R.take(x, i, axis=0)",
                          S(["k", 4], F32)))
@@ -726,6 +748,16 @@ def einsum_topi_cases():
     cs.append(sinfo_case("einsum", "symbolic-ellipsis", "A symbolic dim under an ellipsis.",
                          [("a", T(("n", 3, 4), F32)), ("b", T((4, 5), F32))], 'R.einsum((a, b), "...j,jk")',
                          S(["n", 3, 5], F32)))
+    # TVM v0.22's inference returns the rank of the operand of unknown shape instead.
+    cs.append(sinfo_case("einsum", "unknown-rank-operand", "An operand of unknown rank leaves the "
+                         "result's dims unknown, its rank the explicit output's letters: 2.",
+                         [("a", 'R.Tensor(dtype="float32")'), ("b", T((4, 5), F32))],
+                         'R.einsum((a, b), "ij,jk->ik")', 'R.Tensor(ndim=2, dtype="float32")'))
+    cs[-1]["tags"] = ["tvm-diverges"]
+    cs.append(sinfo_case("einsum", "unknown-rank-ellipsis-output", "An operand of unknown rank "
+                         "with an ellipsis in the output leaves the result's rank unknown too.",
+                         [("a", 'R.Tensor(dtype="float32")')], 'R.einsum((a,), "...ij->...ji")',
+                         'R.Tensor(dtype="float32")'))
     cs.append(error_case("einsum", "ellipsis-rank", "An operand of rank 2 cannot hold three labels and "
                          "an ellipsis.", [("a", T((2, 3), F32))], 'R.einsum((a,), "ij...k->")',
                          "OpShapeMismatch"))

@@ -675,7 +675,7 @@ def attention_var_len_cases(rng):
 def cross_entropy_cases(rng):
     op, out = "nn.cross_entropy_with_logits", []
     pxy = lambda s, dt="float32", s2=None, dt2=None: [("x", ann(s, dt)),
-                                                      ("lab", ann(s2 or s, dt2 or dt))]
+                                                      ("lab", ann(s if s2 is None else s2, dt2 or dt))]
     x, y = floats(rng, (3, 4)), floats(rng, (3, 4))
     out.append(value_case(op, "batch", "cross_entropy_with_logits of (3, 4): -sum(x y) / 3.",
                           pxy((3, 4)), "R.nn.cross_entropy_with_logits(x, lab)",
@@ -700,6 +700,11 @@ def cross_entropy_cases(rng):
     bad = [
         ("rank", "cross_entropy_with_logits of ranks 2 and 1 is rejected.", pxy((3, 4), s2=(4,)),
          "OpShapeMismatch"),
+        ("rank-0-predictions", "cross_entropy_with_logits of a rank-0 prediction and rank-2 "
+         "labels is rejected: a known rank 0 differs from 2 (TVM's ndim check).",
+         pxy((), s2=(3, 4)), "OpShapeMismatch"),
+        ("rank-0-labels", "cross_entropy_with_logits of rank-2 predictions and rank-0 labels is "
+         "rejected.", pxy((3, 4), s2=()), "OpShapeMismatch"),
         ("dims", "cross_entropy_with_logits of (3, 4) and (3, 5) is rejected.",
          pxy((3, 4), s2=(3, 5)), "OpShapeMismatch"),
         ("dtype", "cross_entropy_with_logits of float32 and float16 is rejected.",

@@ -224,6 +224,12 @@ def gather_elements_cases(rng):
                           [("x", ann((2, 3), "int32")), ("i", ann((1, 3), "int32"))],
                           "R.gather_elements(x, i)", [tensor(xi, "int32"), tensor(i2, "int32")],
                           tensor(np_gather_elements(xi, i2, 0), "int32")))
+    xv, iv = np.array([10, 20, 30, 40]), np.array([3, 0, 3])
+    out.append(value_case(op, "vector-default-axis", "gather_elements of a vector without an "
+                          "axis: axis defaults to 0, the only axis.",
+                          [("x", ann((4,), "int32")), ("i", ann((3,), "int64"))],
+                          "R.gather_elements(x, i)", [tensor(xv, "int32"), tensor(iv, "int64")],
+                          tensor(np_gather_elements(xv, iv, 0), "int32")))
     x3 = ints(rng, (2, 2, 3))
     i3 = rng.integers(0, 3, size=(2, 2, 2))
     out.append(value_case(op, "negative-axis", "gather_elements along axis -1 of a 3-d tensor.",
@@ -691,6 +697,14 @@ def index_put_cases(rng):
         "bounds: undefined.", p, "R.index_put(x, R.tuple(a, b), v)", "OpPrecondition",
         [tensor(d, "float32"), tensor(np.array([0, 3]), "int64"), tensor(b, "int64"),
          tensor(v, "float32")])))
+    big = np.array([2 ** 64 - 1, 0], dtype=np.uint64)
+    out.append(undefined(error_case(
+        op, "uint64-above-int64", "A uint64 index 2^64 - 1 is past the axis, not -1 counted from "
+        "the end (only a signed index below 0 counts from the end); TVM writes out of bounds: "
+        "undefined.", [("x", ann((3,), "float32")), ("a", ann((2,), "uint64")),
+                       ("v", ann((2,), "float32"))], "R.index_put(x, R.tuple(a), v)",
+        "OpPrecondition", [tensor(np.zeros(3), "float32"), tensor(big, "uint64"),
+                           tensor(np.array([1.0, 2.0]), "float32")])))
     return out
 
 
@@ -831,6 +845,11 @@ def nonzero_cases(rng):
                           "the coordinates start at row 1 and end at column 2.",
                           [("x", ann((3, 3), "int32"))], "R.nonzero(x)", [tensor(xr, "int32")],
                           np_nonzero(xr)))
+    xf = np.array([0.25, -0.0, np.nan, 0.0, -0.5, 1e-30])
+    out.append(value_case(op, "float-fractions", "A float element is non-zero by its value, "
+                          "not by its integer part: 0.25, -0.5, a tiny 1e-30 and NaN count, "
+                          "0.0 and -0.0 do not.", [("x", ann((6,), "float32"))],
+                          "R.nonzero(x)", [tensor(xf, "float32")], np_nonzero(xf)))
     z = np.zeros((2, 2))
     out.append(value_case(op, "none", "No non-zero element: shape (2, 0).",
                           [("x", ann((2, 2), "int64"))], "R.nonzero(x)", [tensor(z, "int64")],

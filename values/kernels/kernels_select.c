@@ -20,6 +20,17 @@ static int64_t take_index(int64_t i, int64_t dim, const char *mode)
     return i >= 0 && i < dim ? i : -1;
 }
 
+/* A uint64 index above INT64_MAX, which reads as negative: TVM compares and wraps it unsigned,
+ * so "clip" gives the last position, "wrap" its unsigned remainder, "fast" out of range. */
+static int64_t take_index_u64(uint64_t u, int64_t dim, const char *mode)
+{
+    if (strcmp(mode, "clip") == 0)
+        return dim - 1;
+    if (strcmp(mode, "wrap") == 0)
+        return dim > 0 ? (int64_t)(u % (uint64_t)dim) : 0;
+    return -1;
+}
+
 Tensor *kernel_take(const Tensor *x, const Tensor *indices, int axis, const char *mode,
                     const char **err)
 {
@@ -47,8 +58,10 @@ Tensor *kernel_take(const Tensor *x, const Tensor *indices, int axis, const char
     }
     int64_t *ix = tensor_scratch(indices->numel + 1, sizeof(int64_t));
     tensor_read_i64(indices, ix);
+    bool u64 = dtype_is_uint(indices->dtype) && indices->dtype.bits == 64;
     for (int64_t k = 0; k < indices->numel; k++) {
-        ix[k] = take_index(ix[k], dim, mode);
+        ix[k] = u64 && ix[k] < 0 ? take_index_u64((uint64_t)ix[k], dim, mode)
+                                 : take_index(ix[k], dim, mode);
         if (ix[k] < 0) {
             *err = "take: an index is out of range";
             return NULL;
