@@ -1,5 +1,5 @@
-/* yaml_node: a YAML subtree copied into GC memory, with positions, and scalar readers.
- * SPEC_NOTES: "Case file errors". */
+/* yaml_node: YAML trees in GC memory, with positions, read from a text's events or copied
+ * from libyaml's document, and scalar readers. SPEC_NOTES: "Case file errors". */
 #include "tools/conform/yaml_node.h"
 
 #include <errno.h>

@@ -1,5 +1,6 @@
-/* yaml_node: a YAML subtree copied into GC memory (scalars, sequences, mappings with their
- * source positions), so case data outlives libyaml's document. SPEC_NOTES: "Case file errors". */
+/* yaml_node: YAML trees in GC memory (scalars, sequences, mappings with their source
+ * positions), read from a text or copied from libyaml's document. SPEC_NOTES: "Case file errors".
+ */
 #ifndef RELAX_TOOLS_YAML_NODE_H
 #define RELAX_TOOLS_YAML_NODE_H
 
