@@ -22,16 +22,37 @@ ModuleFunc *module_add(IRModule *mod, GlobalVar *gvar, ModuleFuncKind kind)
     f->gvar = gvar;
     f->kind = kind;
     f->span = gvar->span;
+    bool indexed = mod->nindexed == mod->nfuncs && mod->indexed_funcs == mod->funcs;
     VEC_PUSH(mod->funcs, mod->nfuncs, mod->cap, f);
+    if (indexed) {
+        strmap_put_first(&mod->index, gvar->name, mod->nfuncs - 1);
+        mod->nindexed = mod->nfuncs;
+        mod->indexed_funcs = mod->funcs;
+    }
     return f;
+}
+
+/* The first function of that name, as a scan in order finds it; through the index when it
+ * covers the module (linear time for a module of many functions, Resource limits). */
+int module_index(const IRModule *mod, const char *name)
+{
+    if (mod->nindexed == mod->nfuncs && mod->indexed_funcs == mod->funcs && mod->nfuncs > 0) {
+        int64_t i;
+        if (!strmap_get(&mod->index, name, &i))
+            return -1;
+        if (i < mod->nfuncs && strcmp(mod->funcs[i]->gvar->name, name) == 0)
+            return (int)i;
+    }
+    for (int i = 0; i < mod->nfuncs; i++)
+        if (strcmp(mod->funcs[i]->gvar->name, name) == 0)
+            return i;
+    return -1;
 }
 
 ModuleFunc *module_lookup(const IRModule *mod, const char *name)
 {
-    for (int i = 0; i < mod->nfuncs; i++)
-        if (strcmp(mod->funcs[i]->gvar->name, name) == 0)
-            return mod->funcs[i];
-    return NULL;
+    int i = module_index(mod, name);
+    return i >= 0 ? mod->funcs[i] : NULL;
 }
 
 GlobalVar *globalvar_new(const char *name, Span span)

@@ -8,6 +8,7 @@
 #include "ast/attrs.h"
 #include "ast/expr.h"
 #include "ast/sinfo.h"
+#include "ast/strmap.h"
 #include "ast/tir.h"
 
 typedef enum ModuleFuncKind {
@@ -39,10 +40,18 @@ typedef struct IRModule {
     Attrs *attrs;              /* I.module_attrs; never NULL */
     bool is_lone_function;     /* parsed from a lone @R.function */
     const char *file;
+    /* module_lookup's index of the names, kept by module_add: it holds funcs[0 .. nindexed)
+     * while indexed_funcs is still funcs (a module whose array was set otherwise is scanned). */
+    StrMap index;
+    int nindexed;
+    ModuleFunc **indexed_funcs;
 } IRModule;
 
 IRModule *module_new(const char *file);
 ModuleFunc *module_add(IRModule *mod, GlobalVar *gvar, ModuleFuncKind kind);
+/* The position of the first function named `name`, or -1. */
+int module_index(const IRModule *mod, const char *name);
+/* That function, or NULL. */
 ModuleFunc *module_lookup(const IRModule *mod, const char *name);
 GlobalVar *globalvar_new(const char *name, Span span);
 /* DIST-1: the mesh `name[index]` of the module's global infos, or NULL. */

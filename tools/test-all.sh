@@ -11,10 +11,24 @@ bash tools/bootstrap.sh --no-corpus
 
 status=0
 failed=()
+logs=()
+logdir=$(mktemp -d)
+trap 'rm -rf "$logdir"' EXIT
+# Runs one step, its output shown and kept: the summary repeats the end of a failed step's
+# output, so a CI log cut to its last lines still says what failed and why.
 step() {
     echo
     echo "== $*"
-    "$@" || { status=1; failed+=("$*"); }
+    local log="$logdir/step-${#logs[@]}.log" rc
+    logs+=("$log")
+    set +e
+    "$@" 2>&1 | tee "$log"
+    rc=${PIPESTATUS[0]}
+    set -e
+    if [ "$rc" -ne 0 ]; then
+        status=1
+        failed+=("$*|$log")
+    fi
 }
 # A build, quiet unless VERBOSE=1 (its errors and warnings are always shown).
 build() {
@@ -134,7 +148,12 @@ if [ $status -eq 0 ]; then
 else
     echo "test-all: ${#failed[@]} step(s) failed:"
     for f in "${failed[@]}"; do
-        echo "  - $f"
+        echo "  - ${f%|*}"
+    done
+    for f in "${failed[@]}"; do
+        echo
+        echo "---- the last 40 lines of: ${f%|*}"
+        tail -n 40 "${f##*|}"
     done
 fi
 exit $status

@@ -70,6 +70,15 @@ void tensor_set_max_bytes(int64_t bytes)
     max_bytes = bytes > 0 ? bytes : 1;
 }
 
+static TensorBudget budget; /* no bound until the evaluator sets one */
+
+TensorBudget tensor_set_budget(TensorBudget next)
+{
+    TensorBudget was = budget;
+    budget = next;
+    return was;
+}
+
 /* The bytes of `count` elements of `size`, or -1 past tensor_max_bytes() (or overflowing). */
 static int64_t scratch_bytes(int64_t count, size_t size)
 {
@@ -142,6 +151,8 @@ Tensor *tensor_new_uninit(DataType dtype, int ndim, const int64_t *shape)
     int64_t numel = tensor_shape_numel(dtype, ndim, shape);
     if (numel < 0)
         return NULL;
+    if (budget.refuse != NULL && numel > budget.elements)
+        budget.refuse(budget.ctx, numel);
     size_t nbytes = (size_t)numel * dtype_bytes(dtype);
     size_t shape_bytes = sizeof(int64_t) * (size_t)(ndim > 0 ? ndim : 1);
     Tensor *t;

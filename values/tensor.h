@@ -35,6 +35,19 @@ typedef struct Tensor {
 int64_t tensor_max_bytes(void);
 void tensor_set_max_bytes(int64_t bytes);
 
+/* A bound on the tensors being made, in elements: while one is in force, a tensor of more
+ * elements is refused through `refuse` (which does not return) before its memory is taken.
+ * The evaluator sets one around each operator's kernel (LIMIT-fuel: the fuel left when the
+ * call began), so no operator makes a result, or anything else, larger than the work the
+ * budget still allows. A `refuse` of NULL is no bound. */
+typedef struct TensorBudget {
+    int64_t elements;
+    void (*refuse)(void *ctx, int64_t elements);
+    void *ctx;
+} TensorBudget;
+/* Puts `budget` in force and returns the one it replaces (to be put back). */
+TensorBudget tensor_set_budget(TensorBudget budget);
+
 /* A kernel's working memory (index arrays, accumulators, converted copies): `count` elements
  * of `size` bytes, not zeroed, never scanned by the collector. It is charged like a tensor:
  * the product is checked and may not pass tensor_max_bytes(), and the heap's own limit holds;

@@ -300,7 +300,9 @@ Value *call_eval(Interp *in, Env *env, const Expr *call, TailCall *tc)
                 interp_fail(in, "OpNotImplemented", "E-12", call->span, "operator %s has no kernel",
                             op->u.op_name);
             /* LIMIT-fuel: the operands before the work, the result after it (less what
-             * the kernel prepaid before making it: interp_prepay_result). */
+             * the kernel prepaid before making it: interp_prepay_result); and no tensor
+             * the kernel makes may pass the fuel left as the call begins (interp_budget). */
+            TensorBudget budget = interp_budget(in);
             interp_charge(in, operand_elements(args, n), call->span);
             if (rule_recording)
                 rule_fired(ops_call_rule(call)); /* OP-<name>: the operator's kernel */
@@ -308,14 +310,20 @@ Value *call_eval(Interp *in, Env *env, const Expr *call, TailCall *tc)
             /* DIAG-site: OutOfMemory in the kernel's working memory points at the call. */
             Span outer = in->site;
             in->site = call->span;
+            TensorBudget outer_budget = tensor_set_budget(budget);
             Value *result = impl->kernel(in, call, args, n);
+            tensor_set_budget(outer_budget);
             in->site = outer;
             int64_t made = operand_elements(&result, 1);
             interp_charge(in, made > in->prepaid ? made - in->prepaid : 0, call->span);
             in->prepaid = 0;
             return result;
         }
+        /* LIMIT-fuel: a builtin (call_tir's outputs, alloc_tensor) makes no tensor past
+         * the fuel left as it is called either. */
+        TensorBudget outer_budget = tensor_set_budget(interp_budget(in));
         Value *r = builtins_call_entry(target->builtin, in, env, call, args, n);
+        tensor_set_budget(outer_budget);
         return r != NULL ? r : value_unit();
     }
     /* E-12.2: the callee first, then the arguments. */

@@ -170,6 +170,22 @@ void interp_prepay_result(Interp *in, int64_t units, Span span)
     in->prepaid += units;
 }
 
+/* LIMIT-fuel: a tensor past the fuel left when its operator was called. */
+static void refuse_tensor(void *ctx, int64_t elements)
+{
+    Interp *in = ctx;
+    interp_fail(in, "StepLimit", "LIMIT-fuel", in->site,
+                "the step budget of %lld ran out (this operator would make a tensor of %lld "
+                "elements with %lld steps left as it was called)",
+                (long long)in->opt.fuel, (long long)elements, (long long)in->budget);
+}
+
+TensorBudget interp_budget(Interp *in)
+{
+    in->budget = in->fuel;
+    return (TensorBudget){in->fuel, refuse_tensor, in};
+}
+
 void interp_write(Interp *in, const char *text)
 {
     strbuf_add(&in->out, text);
@@ -214,10 +230,13 @@ static void entry_run(void *p)
     ErrorTrap *outer = in->trap;
     in->trap = &r->trap;
     MemFailHandler outer_fail = mem_set_fail_handler((MemFailHandler){out_of_memory, in});
+    /* An error inside a kernel leaves through here: the tensor budget its call set ends. */
+    TensorBudget outer_budget = tensor_set_budget((TensorBudget){0, NULL, NULL});
     if (setjmp(r->trap.jmp) == 0)
         r->result = interp_call(in, r->callee, r->args, r->nargs, span_none());
     else
         r->failed = true;
+    tensor_set_budget(outer_budget);
     mem_set_fail_handler(outer_fail);
     in->trap = outer;
     in->stack_limit = 0;

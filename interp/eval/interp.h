@@ -41,6 +41,7 @@ typedef struct Interp {
     StrBuf out;             /* everything R.print and spectest.print wrote, for `stdout:` checks */
     int64_t fuel;           /* steps left */
     int64_t prepaid;        /* result elements the running operator charged before its work */
+    int64_t budget;         /* the fuel left when the running operator was called */
     int depth;              /* current Relax call depth */
     const char *func;       /* the name of the Relax function being evaluated (for --trace) */
     const Function *arg_fn; /* while its arguments are checked (FN-2): the callee, ... */
@@ -82,6 +83,11 @@ void interp_charge(Interp *in, int64_t units, Span span);
  * operators) charges it here, before the work; the charge for the result after the kernel
  * counts only what this did not cover. */
 void interp_prepay_result(Interp *in, int64_t units, Span span);
+/* LIMIT-fuel: the bound on the tensors an operator's kernel makes, in force while it runs
+ * (tensor_set_budget): the fuel left now, so no result, and nothing else the kernel makes,
+ * is larger than the work still allowed; past it the call ends with StepLimit before the
+ * memory is taken. */
+TensorBudget interp_budget(Interp *in);
 /* interp_step's checks and errors, and the clock of LIMIT-time. */
 void interp_step_checked(Interp *in, Span span);
 

@@ -1,5 +1,6 @@
 /* sinfo_derive: StructInfo derivation over a module: the module and global rules (SI-1,
  * SI-16), leaves, tuples, If and TupleGetItem. SPEC_NOTES: "StructInfo" (SI-*). */
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -301,6 +302,17 @@ static void derive_global(SiCtx *c, int i)
     ModuleFunc *mf = c->mod->funcs[i];
     if (c->state[i] != GLOBAL_PENDING || mf->kind != MODFUNC_RELAX)
         return;
+    /* A function derives the pending functions it calls first, so a chain of calls nests
+     * as deep as it is long: past the stack's room it is an error, not a crash (4.18). */
+    char here;
+    if (c->stack_floor != 0 && (uintptr_t)&here < c->stack_floor) {
+        c->state[i] = GLOBAL_DONE;
+        diag_add(c->errors, PHASE_STRUCT_INFO, "TooDeep", "SI-1", mf->span,
+                 "'%s' is reached through a chain of calls too long to derive (each function "
+                 "without a return annotation derives its callees first)",
+                 mf->gvar->name);
+        return;
+    }
     c->state[i] = GLOBAL_ACTIVE;
     const FnFrame *saved_fn = c->fn;
     bool saved_df = c->in_dataflow;
@@ -316,9 +328,8 @@ static void derive_global(SiCtx *c, int i)
 
 StructInfo *si_global(SiCtx *c, const char *name, const ModuleFunc **out)
 {
-    for (int i = 0; i < c->mod->nfuncs; i++) {
-        if (strcmp(c->mod->funcs[i]->gvar->name, name) != 0)
-            continue;
+    int i = module_index(c->mod, name);
+    if (i >= 0) {
         derive_global(c, i);
         if (out != NULL)
             *out = c->mod->funcs[i];
@@ -361,6 +372,60 @@ static void derive_module(SiCtx *c)
         derive_global(c, i);
 }
 
+/* A module of more functions than this is derived on a large stack, as evaluation runs:
+ * its calls between functions may nest as deep as the module is long. A small one (every
+ * case of the corpus but a few) is derived on the caller's stack, without a thread. */
+#define SMALL_MODULE 64
+#define LARGE_STACK_BYTES ((size_t)1 << 30)
+#define LARGE_STACK_MARGIN ((size_t)4 << 20)
+
+typedef struct LargeDerive {
+    SiCtx *c;
+    const char *failure; /* the heap limit's message, raised again on the caller's thread */
+    jmp_buf jmp;
+} LargeDerive;
+
+static void large_fail(void *ctx, const char *message)
+{
+    LargeDerive *r = ctx;
+    r->failure = message;
+    longjmp(r->jmp, 1);
+}
+
+static void derive_large(void *p)
+{
+    LargeDerive *r = p;
+    char base;
+    r->c->stack_floor = (uintptr_t)&base - (LARGE_STACK_BYTES - LARGE_STACK_MARGIN);
+    MemFailHandler outer = mem_set_fail_handler((MemFailHandler){large_fail, r});
+    if (setjmp(r->jmp) == 0)
+        derive_module(r->c);
+    mem_set_fail_handler(outer);
+    r->c->stack_floor = 0;
+}
+
+static void derive_module_anywhere(SiCtx *c)
+{
+    if (c->mod->nfuncs <= SMALL_MODULE) {
+        derive_module(c);
+        return;
+    }
+    LargeDerive r;
+    memset(&r, 0, sizeof r);
+    r.c = c;
+    if (!mem_run_on_large_stack(LARGE_STACK_BYTES, derive_large, &r)) {
+        /* No thread: the caller's stack, with the guard of derive_global set well inside
+         * the 8 MiB a process's main stack has by default. */
+        char base;
+        c->stack_floor = (uintptr_t)&base - ((size_t)6 << 20);
+        derive_module(c);
+        c->stack_floor = 0;
+        return;
+    }
+    if (r.failure != NULL)
+        mem_fail(r.failure);
+}
+
 /* SPEC_REST §7 (VDEV-3 .. VDEV-7), for a module whose global_info has VDevices and whose
  * first derivation found no error: the backward pass, the derivation again with the
  * variables' realized vdevices (its warnings replace the first pass's), the final check. */
@@ -377,7 +442,7 @@ static void realize_vdevices(SiCtx *c, VdevTable *defs, int warnings_mark, int b
     c->warnings = &second;
     c->defs = NULL;
     c->realized = defs;
-    derive_module(c);
+    derive_module_anywhere(c);
     c->warnings = warnings;
     for (int i = 0; i < second.n; i++)
         VEC_PUSH(warnings->items, warnings->n, warnings->cap, second.items[i]);
@@ -398,7 +463,7 @@ void sinfo_check_module_report(IRModule *mod, DiagList *errors, DiagList *warnin
     c.bindings = bindings ? bindings : &scratch;
     c.defs = mod->nvdevices > 0 ? &defs : NULL;
     int errors_before = errors->n, warnings_before = warnings->n, bindings_before = c.bindings->n;
-    derive_module(&c);
+    derive_module_anywhere(&c);
     /* VDEV-3 .. VDEV-7 run only with VDevices in global_info and no error so far. */
     rule_fired("VDEV-3");
     rule_fired("VDEV-7");

@@ -4,6 +4,7 @@
 #define RELAX_INTERP_SINFO_DERIVE_INTERNAL_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "ast/ptrmap.h"
 #include "interp/structinfo/sinfo_check.h"
@@ -58,6 +59,7 @@ typedef struct SiCtx {
     bool in_dataflow;
     VdevTable *defs;           /* the first pass: every variable's derived StructInfo (§7) */
     const VdevTable *realized; /* the second pass: the vdevices the backward pass found */
+    uintptr_t stack_floor;     /* a global is derived only while the stack is above it; 0: any */
 } SiCtx;
 
 /* Derives (and stores in e->sinfo) the StructInfo of any expression. */

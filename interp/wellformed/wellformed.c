@@ -87,15 +87,12 @@ void wf_each_child(const Expr *e, void (*fn)(const Expr *child, void *arg), void
 
 static void check_globals_bodies(WfCtx *ctx)
 {
+    int relax_index = 0; /* the call graph holds the Relax functions in module order */
     for (int i = 0; i < ctx->mod->nfuncs; i++) {
         const ModuleFunc *mf = ctx->mod->funcs[i];
         if (mf->kind != MODFUNC_RELAX)
             continue;
-        ctx->global_index = -1;
-        for (int k = 0; k < ctx->graph.n; k++) {
-            if (ctx->graph.funcs[k] == mf)
-                ctx->global_index = k;
-        }
+        ctx->global_index = relax_index++;
         /* Every global starts with empty scopes: nothing is visible across functions. */
         ctx->nvis = 0;
         ctx->nsvars = 0;

@@ -8,6 +8,7 @@
 
 #include "ast/module.h"
 #include "ast/ptrmap.h"
+#include "ast/strmap.h"
 #include "interp/diag.h"
 
 /* A Relax variable in scope: where it was bound, for the dataflow rules. */
@@ -16,11 +17,17 @@ typedef struct WfVisible {
     int fn_depth; /* how many functions enclose its binding site */
 } WfVisible;
 
-/* Which Relax functions of the module reach which (through GlobalVar references). */
+/* Which Relax functions of the module reach which (through GlobalVar references), in
+ * time and memory linear in the module: the references as adjacency lists, and the
+ * strongly connected components, which answer every question WF-7 and WF-8 ask. */
 typedef struct WfCallGraph {
     const ModuleFunc **funcs; /* the Relax functions, in module order */
     int n;
-    bool *edge; /* n * n: edge[i * n + j] when function i references function j */
+    StrMap index;    /* a function's name -> its position (the first of two equal names) */
+    int *succ_start; /* n + 1: function i references succ[succ_start[i] .. succ_start[i + 1]) */
+    int *succ;
+    int *component; /* n: the strongly connected component of each function */
+    bool *on_cycle; /* n: the function reaches itself by one or more references */
 } WfCallGraph;
 
 typedef struct WfCtx {

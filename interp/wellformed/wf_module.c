@@ -14,16 +14,17 @@
 
 static int graph_index(const WfCallGraph *g, const char *name)
 {
-    for (int i = 0; i < g->n; i++) {
-        if (strcmp(g->funcs[i]->gvar->name, name) == 0)
-            return i;
-    }
-    return -1;
+    int64_t i;
+    return strmap_get(&g->index, name, &i) ? (int)i : -1;
 }
 
+/* The references found so far, as (from, to) pairs. */
 typedef struct EdgeScan {
     WfCallGraph *g;
     int from;
+    int *pairs;
+    int n;
+    int cap;
 } EdgeScan;
 
 /* Any reference to a global counts: a function passed as a value may be called. */
@@ -32,10 +33,91 @@ static void scan_refs(const Expr *e, void *arg)
     EdgeScan *s = arg;
     if (e->kind == EXPR_GLOBAL_VAR) {
         int to = graph_index(s->g, e->u.gvar->name);
-        if (to >= 0)
-            s->g->edge[s->from * s->g->n + to] = true;
+        if (to >= 0) {
+            VEC_PUSH(s->pairs, s->n, s->cap, s->from);
+            VEC_PUSH(s->pairs, s->n, s->cap, to);
+        }
     }
     wf_each_child(e, scan_refs, s);
+}
+
+/* The references as adjacency lists (counted, then placed). */
+static void place_edges(WfCallGraph *g, const EdgeScan *s)
+{
+    int m = s->n / 2;
+    g->succ_start = MEM_ARRAY(int, g->n + 1);
+    g->succ = MEM_ARRAY(int, m + 1);
+    for (int k = 0; k < m; k++)
+        g->succ_start[s->pairs[2 * k] + 1]++;
+    for (int i = 0; i < g->n; i++)
+        g->succ_start[i + 1] += g->succ_start[i];
+    int *fill = MEM_ARRAY(int, g->n + 1);
+    memcpy(fill, g->succ_start, sizeof(int) * (size_t)g->n);
+    for (int k = 0; k < m; k++)
+        g->succ[fill[s->pairs[2 * k]]++] = s->pairs[2 * k + 1];
+}
+
+/* Tarjan's strongly connected components, with a stack of its own rather than recursion (a
+ * chain of 100,000 functions is legal): each frame is a function and the next of its
+ * references to visit. A function is on a cycle when its component has another member or
+ * it references itself. */
+static void find_components(WfCallGraph *g)
+{
+    int n = g->n;
+    int *order = MEM_ARRAY(int, n + 1); /* discovery index + 1; 0: not yet visited */
+    int *low = MEM_ARRAY(int, n + 1);
+    int *next = MEM_ARRAY(int, n + 1); /* the frame's next reference */
+    int *frames = MEM_ARRAY(int, n + 1);
+    int *stack = MEM_ARRAY(int, n + 1); /* Tarjan's stack of open functions */
+    bool *open = MEM_ARRAY(bool, n + 1);
+    g->component = MEM_ARRAY(int, n + 1);
+    g->on_cycle = MEM_ARRAY(bool, n + 1);
+    int counter = 0, ncomponents = 0, nstack = 0;
+    for (int root = 0; root < n; root++) {
+        if (order[root] != 0)
+            continue;
+        int nframes = 0;
+        frames[nframes++] = root;
+        order[root] = low[root] = ++counter;
+        next[root] = g->succ_start[root];
+        stack[nstack++] = root;
+        open[root] = true;
+        while (nframes > 0) {
+            int v = frames[nframes - 1];
+            if (next[v] < g->succ_start[v + 1]) {
+                int w = g->succ[next[v]++];
+                if (w == v)
+                    g->on_cycle[v] = true;
+                if (order[w] == 0) {
+                    order[w] = low[w] = ++counter;
+                    next[w] = g->succ_start[w];
+                    stack[nstack++] = w;
+                    open[w] = true;
+                    frames[nframes++] = w;
+                } else if (open[w] && order[w] < low[v]) {
+                    low[v] = order[w];
+                }
+                continue;
+            }
+            nframes--;
+            if (nframes > 0 && low[v] < low[frames[nframes - 1]])
+                low[frames[nframes - 1]] = low[v];
+            if (low[v] != order[v])
+                continue;
+            int size = 0, w;
+            do {
+                w = stack[--nstack];
+                open[w] = false;
+                g->component[w] = ncomponents;
+                size++;
+            } while (w != v);
+            if (size > 1) {
+                for (int k = nstack; k < nstack + size; k++)
+                    g->on_cycle[stack[k]] = true;
+            }
+            ncomponents++;
+        }
+    }
 }
 
 void wf_module_build_graph(WfCtx *ctx)
@@ -43,35 +125,30 @@ void wf_module_build_graph(WfCtx *ctx)
     WfCallGraph *g = &ctx->graph;
     g->funcs = MEM_ARRAY(const ModuleFunc *, ctx->mod->nfuncs + 1);
     for (int i = 0; i < ctx->mod->nfuncs; i++) {
-        if (ctx->mod->funcs[i]->kind == MODFUNC_RELAX)
+        if (ctx->mod->funcs[i]->kind == MODFUNC_RELAX) {
+            strmap_put_first(&g->index, ctx->mod->funcs[i]->gvar->name, g->n);
             g->funcs[g->n++] = ctx->mod->funcs[i];
-    }
-    g->edge = mem_alloc(sizeof(bool) * (size_t)(g->n * g->n + 1));
-    for (int i = 0; i < g->n; i++) {
-        EdgeScan s = {g, i};
-        scan_refs(g->funcs[i]->u.relax->body, &s);
-    }
-}
-
-/* Whether `to` is reachable from `from` by one or more references. */
-static bool reaches(const WfCallGraph *g, int from, int to)
-{
-    bool *seen = mem_alloc(sizeof(bool) * (size_t)(g->n + 1));
-    int *stack = MEM_ARRAY(int, g->n + 1);
-    int top = 0;
-    stack[top++] = from;
-    while (top > 0) {
-        int i = stack[--top];
-        for (int j = 0; j < g->n; j++) {
-            if (!g->edge[i * g->n + j] || seen[j])
-                continue;
-            if (j == to)
-                return true;
-            seen[j] = true;
-            stack[top++] = j;
         }
     }
-    return false;
+    EdgeScan s = {g, 0, NULL, 0, 0};
+    for (int i = 0; i < g->n; i++) {
+        s.from = i;
+        scan_refs(g->funcs[i]->u.relax->body, &s);
+    }
+    place_edges(g, &s);
+    find_components(g);
+}
+
+/* Whether the function reaches itself by one or more references. */
+static bool recursive(const WfCallGraph *g, int i)
+{
+    return g->on_cycle[i];
+}
+
+/* Whether two functions reach each other (the same strongly connected component). */
+static bool mutually_reachable(const WfCallGraph *g, int a, int b)
+{
+    return g->component[a] == g->component[b];
 }
 
 /* ---- module-level rules -------------------------------------------------------------- */
@@ -108,7 +185,7 @@ static void check_recursion_annotated(WfCtx *ctx, int i)
 {
     const ModuleFunc *mf = ctx->graph.funcs[i];
     rule_fired("WF-8");
-    if (mf->u.relax->ret == NULL && reaches(&ctx->graph, i, i))
+    if (mf->u.relax->ret == NULL && recursive(&ctx->graph, i))
         diag_add(ctx->errors, PHASE_WELLFORMED, "RecursionNeedsReturnAnnotation", "WF-8", mf->span,
                  "recursive function '%s' has no return annotation", mf->gvar->name);
 }
@@ -207,8 +284,7 @@ static bool recursive_callee(const WfCtx *ctx, const Expr *op)
     if (callee < 0)
         return false;
     int self = ctx->global_index;
-    return callee == self ||
-           (reaches(&ctx->graph, self, callee) && reaches(&ctx->graph, callee, self));
+    return callee == self || mutually_reachable(&ctx->graph, self, callee);
 }
 
 void wf_module_check_call(WfCtx *ctx, const Expr *call)

@@ -31,9 +31,13 @@ status=0
 for h in script run case value; do
     work=build-fuzz/work-$h
     rm -rf "$work" && mkdir -p "$work"
-    # Each seed once, then `runs` mutations; -seed fixes the mutations.
+    # Each seed once, then `runs` mutations; -seed fixes the mutations (coverage feedback
+    # still varies from run to run with addresses, so each run explores a little apart).
+    # libFuzzer's timeout is wall time: the sanitized harness reads a 20,000-binding seed in
+    # about 4 CPU-seconds, which a loaded machine stretches past 10 s, so the smoke allows
+    # 60 s; a hang or a quadratic pass over those seeds still takes far longer.
     nseeds=$(find "$seeds/$h" -type f | wc -l)
-    if ./build-fuzz/fuzz_$h -seed=1 -runs=$((nseeds + runs)) -timeout=10 -rss_limit_mb=2048 \
+    if ./build-fuzz/fuzz_$h -seed=1 -runs=$((nseeds + runs)) -timeout=60 -rss_limit_mb=2048 \
         -max_len=1048576 -dict=tools/fuzz/tvmscript.dict -artifact_prefix="$work/" \
         "$work" "$seeds/$h" >"$work/log" 2>&1; then
         echo "fuzz smoke: $h: $nseeds seeds and $runs mutations, nothing found"

@@ -9,10 +9,12 @@ legal values (nested tuple bindings) through parse, check, print and run; YAML a
 attributes; nominal memory limits (a huge R.zeros, a --arg shape its data cannot fill, a format
 width, a split count, broadcast_to, an operator's working memory for an empty tensor beside a
 dim near 2^63, the heap full within one case of a conformance run); quadratic algorithms
-(100,000 bindings run and entered in the REPL, 20,000 cases, a call chain printed, deep YAML);
+(100,000 bindings run and entered in the REPL, 20,000 cases, a call chain printed, a
+20,000-function call chain checked, deep YAML);
 fuel inside one operator (an 8192 x 8192 matmul; arange, eye, pad, resize2d, meshgrid,
-broadcast_to, tile and repeat to 2e8 or more elements; an add that broadcasts to 4e8; under
---fuel 100000); a NUL byte.
+broadcast_to, tile and repeat to 2e8 or more elements; an add that broadcasts to 4e8; take,
+one_hot and builtin.alloc_tensor to 4e8, refused by the bound on the tensors an operator makes;
+under --fuel 100000); a NUL byte.
 
 Run: /usr/bin/python3 tools/tests/tools/hostile_classes.py [RELAX] [--table]
 Run it against a release build and a -DRELAX_SANITIZE=ON build; exits 1 with one line per
@@ -95,6 +97,14 @@ def programs():
         "        y = Module.f%d(x)\n        return y\n" % (i, i + 1) for i in range(2000)) + (
         "    @R.function\n    def f2000(x: R.Tensor((2,), \"float32\")):\n        return x\n")
     yield "quadratic algorithms", "2,000-function call chain print", chain, ["print"], None
+    # a chain of 20,000 functions without return annotations: the call graph's questions
+    # (WF-7, WF-8) in linear time, and StructInfo deriving each callee first, 20,000 deep
+    long_chain = "@I.ir_module\nclass Module:\n" + "".join(
+        "    @R.function\n    def f%d(x: R.Tensor((2,), \"float32\")):\n"
+        "        y = Module.f%d(x)\n        return y\n" % (i, i + 1) for i in range(20000)) + (
+        "    @R.function\n    def f20000(x: R.Tensor((2,), \"float32\")):\n        return x\n")
+    yield ("quadratic algorithms", "20,000-function call chain check", long_chain, ["check"],
+           None)
     many = PROLOGUE + "    v0 = R.add(x, x)\n" + "".join(
         "    v%d = R.add(v%d, x)\n" % (i, i - 1) for i in range(1, 100000)) + "    return v99999\n"
     yield ("quadratic algorithms", "100,000 bindings run", many, ["run", "--arg", ARG2],
@@ -125,6 +135,19 @@ def programs():
            "@R.function\ndef main():\n    x = R.ones((20000, 1), \"float32\")\n"
            "    y = R.ones((1, 20000), \"float32\")\n    z = R.add(x, y)\n    return z\n",
            ["run", "--fuel", "100000"], None)
+    # every other operator and builtin: no tensor it makes may pass the fuel left as it is
+    # called, so a result far larger than its operands is refused before its memory is taken
+    for name, body in [
+            ("take", "    x = R.ones((1, 20000), \"float32\")\n"
+                     "    i = R.zeros((20000,), \"int64\")\n    y = R.take(x, i, axis=0)\n"),
+            ("one_hot", "    i = R.zeros((20000,), \"int32\")\n"
+                        "    y = R.one_hot(i, R.prim_value(T.float32(1)), "
+                        "R.prim_value(T.float32(0)), 20000)\n"),
+            ("builtin.alloc_tensor", "    y = R.builtin.alloc_tensor(R.shape([20000, 20000]), "
+                                     "\"float32\", 0)\n")]:
+        yield ("fuel inside an operator", "%s, 4e8 elements, --fuel 100000" % name,
+               "@R.function\ndef main():\n" + body + "    return y\n",
+               ["run", "--fuel", "100000"], None)
     yield "NUL byte", "NUL after a program parse", long["nul-byte"], ["parse"], None
 
 

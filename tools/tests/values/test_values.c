@@ -1,6 +1,7 @@
 /* test_values: value construction and tensors' exact element conversions.
  * SPEC_NOTES: "Values" (tensors; float16 and bfloat16; integer wrap-around). */
 #include <math.h>
+#include <setjmp.h>
 #include <string.h>
 
 #include "ast/dtype.h"
@@ -300,6 +301,40 @@ static void test_small_blocks(void)
     }
 }
 
+/* The bound on the tensors being made: one of more elements than the budget is refused
+ * before it is made, one of exactly the budget is made, and no bound is in force again once
+ * the previous one is put back. */
+static jmp_buf refused_at;
+static int64_t refused_elements;
+
+static void refuse(void *ctx, int64_t elements)
+{
+    (void)ctx;
+    refused_elements = elements;
+    longjmp(refused_at, 1);
+}
+
+static void test_tensor_budget(void)
+{
+    DataType f32 = dtype_make(DT_FLOAT, 32, 1);
+    int64_t ten[] = {2, 5}, eleven[] = {11};
+    TensorBudget outer = tensor_set_budget((TensorBudget){10, refuse, NULL});
+    refused_elements = -1;
+    volatile Tensor *made = NULL;
+    if (setjmp(refused_at) == 0)
+        made = tensor_new(f32, 2, ten);
+    CU_ASSERT_PTR_NOT_NULL(made);
+    CU_ASSERT_EQUAL(refused_elements, -1);
+    made = NULL;
+    if (setjmp(refused_at) == 0)
+        made = tensor_new_uninit(f32, 1, eleven);
+    CU_ASSERT_PTR_NULL(made);
+    CU_ASSERT_EQUAL(refused_elements, 11);
+    TensorBudget mine = tensor_set_budget(outer);
+    CU_ASSERT_EQUAL(mine.elements, 10);
+    CU_ASSERT_PTR_NOT_NULL(tensor_new(f32, 1, eleven));
+}
+
 UNIT_SUITE(values)
 {
     CU_pSuite s = CU_add_suite("values", NULL, NULL);
@@ -312,4 +347,5 @@ UNIT_SUITE(values)
     CU_add_test(s, "copy_alias_const", test_copy_alias_const);
     CU_add_test(s, "bulk", test_bulk);
     CU_add_test(s, "small_blocks", test_small_blocks);
+    CU_add_test(s, "tensor_budget", test_tensor_budget);
 }
