@@ -10,11 +10,13 @@
 #define GC_THREADS
 #include <gc.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 /* The collector's own warnings ("repeated allocation of very large block", ...) are not
  * the user's business: running out of memory is reported once, below. */
@@ -278,8 +280,88 @@ static void *stack_run(void *p)
     return NULL;
 }
 
+/* A thread with a large stack is made once and kept: making one per run (mapping its 1 GiB
+ * stack, faulting in its first pages, unmapping it) was a fifth of the CPU time of a corpus
+ * run. The caller hands it one function at a time and waits, as it waited for a thread of
+ * its own. A forked child has no such thread (only the forking thread is copied), so a
+ * process makes its own. */
+static struct {
+    pthread_mutex_t lock;
+    pthread_cond_t cond; /* a function to run, or its end */
+    pthread_t thread;
+    pid_t pid; /* the process that made the thread; 0: none */
+    size_t bytes;
+    StackRun job;
+    bool pending; /* job is to run or running */
+} big;
+
+/* The pages a deep run touched below the stack's first MiB go back to the system, as they
+ * did when its thread ended; the first MiB, which every run uses, stays. */
+#define STACK_KEPT ((uintptr_t)1 << 20)
+
+static void stack_release(uintptr_t top)
+{
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    uintptr_t lo = (top - big.bytes + STACK_KEPT + page - 1) & ~(page - 1);
+    uintptr_t hi = (top - STACK_KEPT) & ~(page - 1);
+    if (hi > lo)
+        (void)madvise((void *)lo, hi - lo, MADV_DONTNEED);
+}
+
+static void *big_main(void *unused)
+{
+    (void)unused;
+    char top;
+    pthread_mutex_lock(&big.lock);
+    for (;;) {
+        while (!big.pending)
+            pthread_cond_wait(&big.cond, &big.lock);
+        StackRun job = big.job;
+        pthread_mutex_unlock(&big.lock);
+        job.fn(job.arg);
+        stack_release((uintptr_t)&top);
+        pthread_mutex_lock(&big.lock);
+        big.pending = false;
+        pthread_cond_broadcast(&big.cond);
+    }
+    return NULL;
+}
+
+/* The kept thread, made now if this process has none; false when it cannot serve a stack of
+ * `bytes` (a larger one, or the caller is that thread). */
+static bool big_ready(size_t bytes)
+{
+    if (big.pid == getpid())
+        return big.bytes >= bytes && !pthread_equal(pthread_self(), big.thread);
+    pthread_attr_t attr;
+    if (pthread_attr_init(&attr) != 0)
+        return false;
+    pthread_mutex_init(&big.lock, NULL);
+    pthread_cond_init(&big.cond, NULL);
+    big.pending = false;
+    bool ok = pthread_attr_setstacksize(&attr, bytes) == 0 &&
+              pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED) == 0 &&
+              GC_pthread_create(&big.thread, &attr, big_main, NULL) == 0;
+    pthread_attr_destroy(&attr);
+    if (ok) {
+        big.pid = getpid();
+        big.bytes = bytes;
+    }
+    return ok;
+}
+
 int mem_run_on_large_stack(size_t bytes, void (*fn)(void *), void *arg)
 {
+    if (big_ready(bytes)) {
+        pthread_mutex_lock(&big.lock);
+        big.job = (StackRun){fn, arg};
+        big.pending = true;
+        pthread_cond_broadcast(&big.cond);
+        while (big.pending)
+            pthread_cond_wait(&big.cond, &big.lock);
+        pthread_mutex_unlock(&big.lock);
+        return 1;
+    }
     pthread_attr_t attr;
     if (pthread_attr_init(&attr) != 0)
         return 0;

@@ -96,13 +96,14 @@ static Span param_site(Span call, const StructInfo *ann)
 
 /* FN-1 then FN-2: every binding position of every parameter binds first, then each
  * parameter is checked against its annotation left to right and bound. */
-static void enter(Interp *in, Env *env, const Function *fn, Value **args, Span span)
+static void enter(Interp *in, Env *env, const FuncInfo *info, Value **args, Span span)
 {
     rule_fired("FN-1");
     rule_fired("FN-2");
+    const Function *fn = info->fn;
     in->arg_fn = fn;
     /* A binding position is a lone shape variable: a function that mentions none has none. */
-    bool binds = env_func_info(in->func_info, fn)->nshape_vars > 0;
+    bool binds = info->nshape_vars > 0;
     for (int i = 0; binds && i < fn->nparams; i++) {
         const StructInfo *ann = fn->params[i]->annotation;
         in->arg_index = i;
@@ -167,7 +168,7 @@ static Value *call_closure(Interp *in, Value *callee, Value **args, int nargs, S
         else
             env_reset(env, callee->u.closure.env, unslotted);
         env_use_frame(env, fn, info->nslots);
-        enter(in, env, fn, args, span);
+        enter(in, env, info, args, span);
         TailCall tc = {.room = room};
         result = eval_tail(in, env, fn->body, &tc);
         if (result != NULL) {

@@ -618,6 +618,7 @@ static FuncInfo *analyze(const Function *f)
     w.shape_seen = env_map_new(8);
     walk_function(&w, f);
     FuncInfo *info = MEM_NEW(FuncInfo);
+    info->fn = f;
     int cap = 0;
     for (int i = 0; i < w.nused; i++) {
         const Var *v = w.used_order[i];

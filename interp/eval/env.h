@@ -56,6 +56,7 @@ void *env_map_get(const EnvMap *m, const void *key); /* NULL when absent */
 
 /* What the evaluator needs to know about a Function, computed once (E-9). */
 typedef struct FuncInfo {
+    const Function *fn;    /* the function described */
     const Var **free_vars; /* free Relax variables of the body, DataflowVars excluded */
     int nfree_vars;
     const TirVar **shape_vars; /* every shape variable the function mentions */

@@ -165,7 +165,8 @@ static void eval_binding(Interp *in, Env *env, const Binding *b)
         match_cast_check(in, env, b->struct_info, v, MC_MODE_CAST, b->span);
     if (b->var != NULL)
         env_bind(env, b->var, v);
-    trace_binding(in, env, b, v);
+    if (in->opt.trace != NULL)
+        trace_binding(in, env, b, v);
 }
 
 /* The binding whose value is the SeqExpr's value (`y = call(...); return y`): its value is in
@@ -244,17 +245,21 @@ static Value *tail_seq(Interp *in, Env *env, const Expr *e, TailCall *tc)
     rule_fired("E-13");
     int mark = env_shape_mark(env);
     const Binding *tb = tail_binding(e);
-    seq_run(in, env, e, tb);
+    /* A loop's body is often its tail call alone: then nothing else runs. */
+    if (tb == NULL || e->u.seq.nblocks > 1 || e->u.seq.blocks[0]->n > 1)
+        seq_run(in, env, e, tb);
     Value *v;
     if (tb != NULL) {
         interp_step(in, tb->span);
         v = eval_tail(in, env, tb->value, tc);
         if (v == NULL) {
-            trace_binding(in, env, tb, NULL);
+            if (in->opt.trace != NULL)
+                trace_binding(in, env, tb, NULL);
             return NULL;
         }
         env_bind(env, tb->var, v);
-        trace_binding(in, env, tb, v);
+        if (in->opt.trace != NULL)
+            trace_binding(in, env, tb, v);
     } else {
         v = eval_tail(in, env, e->u.seq.body, tc);
         if (v == NULL)

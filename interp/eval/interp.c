@@ -141,7 +141,7 @@ static void check_stop(Interp *in, Span span)
                     in->opt.timeout);
 }
 
-void interp_step(Interp *in, Span span)
+void interp_step_checked(Interp *in, Span span)
 {
     check_stop(in, span);
     /* LIMIT-fuel */

@@ -12,6 +12,7 @@
 #include "ast/error.h"
 #include "ast/mem.h"
 #include "ast/module.h"
+#include "ast/rule.h"
 #include "values/value.h"
 
 struct Env;            /* interp/eval/env.h: the bindings of one activation */
@@ -87,8 +88,21 @@ void interp_prepay_result(Interp *in, int64_t units, Span span);
  * is larger than the work still allowed; past it the call ends with StepLimit before the
  * memory is taken. */
 TensorBudget interp_budget(Interp *in);
-/* Spends one step of fuel; raises StepLimit when none is left. */
-void interp_step(Interp *in, Span span);
+/* interp_step's checks and errors, and the clock of LIMIT-time. */
+void interp_step_checked(Interp *in, Span span);
+
+/* Spends one step of fuel; raises StepLimit when none is left. The common step (no clock,
+ * no interruption, no rule recording, fuel left) is inline: it is most of what a loop
+ * does. */
+static inline void interp_step(Interp *in, Span span)
+{
+    if (in->fuel > 0 && in->deadline <= 0 && !rule_recording &&
+        (in->opt.interrupt == NULL || !*in->opt.interrupt)) {
+        in->fuel--; /* LIMIT-fuel */
+        return;
+    }
+    interp_step_checked(in, span);
+}
 /* Appends printed text to the output (and echoes it when asked). */
 void interp_write(Interp *in, const char *text);
 /* The value of a module global (closure, PrimFunc or packed function). */

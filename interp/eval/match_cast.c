@@ -178,7 +178,7 @@ static void mc_tensor(const Mc *m, const StructInfo *s, const Value *v)
         mc_fail(m, "MatchCastNdim", "MC-2", "a tensor of rank %d, expected rank %d", t->ndim,
                 s->u.tensor.ndim);
     DataType dt = s->u.tensor.dtype;
-    if (!dtype_is_void(dt) && !dtype_equal(dt, t->dtype))
+    if (!dtype_equal(dt, t->dtype) && !dtype_is_void(dt))
         mc_fail(m, "MatchCastDType", "MC-2", "a tensor of dtype %s, expected %s",
                 dtype_str(t->dtype), dtype_str(dt));
     if (s->u.tensor.shape != NULL)
@@ -192,7 +192,7 @@ static void mc_prim(const Mc *m, const StructInfo *s, const Value *v)
     if (v->kind != VAL_PRIM)
         mc_fail(m, "MatchCastKind", "MC-3", "a %s, expected a PrimValue", value_kind_name(v->kind));
     DataType dt = s->u.prim.dtype;
-    if (!dtype_is_void(dt) && !dtype_equal(dt, v->u.prim.dtype))
+    if (!dtype_equal(dt, v->u.prim.dtype) && !dtype_is_void(dt))
         mc_fail(m, "MatchCastDType", "MC-3", "a PrimValue of dtype %s, expected %s",
                 dtype_str(v->u.prim.dtype), dtype_str(dt));
     const PrimExpr *want = s->u.prim.value;

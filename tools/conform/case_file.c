@@ -1,5 +1,5 @@
-/* case_file: reads a conformance case file with libyaml's document API and checks it
- * against CASE_FORMAT version 1. SPEC_NOTES: "Case file errors (phase case)". */
+/* case_file: reads a conformance case file (yaml_node_load) and checks it against
+ * CASE_FORMAT version 1. SPEC_NOTES: "Case file errors (phase case)". */
 #include "tools/conform/case_file.h"
 
 #include <ctype.h>
@@ -16,7 +16,9 @@
 
 typedef struct Loader {
     const char *path;
-    yaml_document_t *doc;
+    const char *text;
+    yaml_document_t doc; /* libyaml's document of the text, for the ast: reader */
+    bool have_doc;       /* read only by a file that holds an ast: form */
     ErrorTrap *trap;
     CaseFile *cf;
 } Loader;
@@ -157,6 +159,7 @@ static const struct {
 #define NKIND_KEYS ((int)(sizeof KIND_KEYS / sizeof KIND_KEYS[0]))
 
 static yaml_node_t *raw_get(yaml_document_t *doc, yaml_node_t *map, const char *key);
+static yaml_node_t *raw_case(Loader *ld, int index);
 
 /* normal_form: true, or normal_form: {rule: NF-n} for a program the check must reject. */
 static void load_normal_form_expect(Loader *ld, const YamlNode *n, Expect *e)
@@ -177,7 +180,7 @@ static void load_normal_form_expect(Loader *ld, const YamlNode *n, Expect *e)
 
 /* normalizes_to: the program as TVMScript text, or normalizes_to_ast: the ast: form, read now
  * while libyaml's document is alive; its errors are the case's, like those of ast:. */
-static void load_normalizes_to(Loader *ld, const YamlNode *n, yaml_node_t *raw, Expect *e)
+static void load_normalizes_to(Loader *ld, const YamlNode *n, int case_index, Expect *e)
 {
     const YamlNode *text = yaml_node_get(n, "normalizes_to");
     if (text != NULL) {
@@ -186,12 +189,13 @@ static void load_normalizes_to(Loader *ld, const YamlNode *n, yaml_node_t *raw, 
     }
     const YamlNode *ast = yaml_node_get(n, "normalizes_to_ast");
     need_map(ld, ast, "normalizes_to_ast");
-    if (raw == NULL)
+    if (case_index < 0)
         FAIL(ld, ast, "normalizes_to_ast is static: it has no place in runs");
+    yaml_node_t *raw = raw_get(&ld->doc, raw_case(ld, case_index), "expect");
+    yaml_node_t *node = raw_get(&ld->doc, raw, "normalizes_to_ast");
     ErrorTrap t;
     if (setjmp(t.jmp) == 0) {
-        yaml_node_t *node = raw_get(ld->doc, raw, "normalizes_to_ast");
-        e->normalized_ast = astform_read(ld->path, ld->doc, node, &t);
+        e->normalized_ast = astform_read(ld->path, &ld->doc, node, &t);
     } else {
         e->normalized_ast = NULL;
         e->normalized_ast_failed = true;
@@ -211,7 +215,7 @@ static int count_kinds(const YamlNode *n, ExpectKind *kind)
     return nkinds;
 }
 
-static void load_expect_body(Loader *ld, const YamlNode *n, yaml_node_t *raw, Expect *e)
+static void load_expect_body(Loader *ld, const YamlNode *n, int case_index, Expect *e)
 {
     const YamlNode *body = yaml_node_get(n, case_expect_kind_name(e->kind));
     switch (e->kind) {
@@ -235,13 +239,13 @@ static void load_expect_body(Loader *ld, const YamlNode *n, yaml_node_t *raw, Ex
         load_normal_form_expect(ld, body, e);
         break;
     case EXPECT_NORMALIZES_TO:
-        load_normalizes_to(ld, n, raw, e);
+        load_normalizes_to(ld, n, case_index, e);
         break;
     }
 }
 
-/* `raw` is libyaml's node of the same mapping (for normalizes_to_ast), or NULL inside runs. */
-static void load_expect(Loader *ld, const YamlNode *n, yaml_node_t *raw, Expect *e)
+/* `case_index` is the case's place in the file (for normalizes_to_ast), or -1 inside runs. */
+static void load_expect(Loader *ld, const YamlNode *n, int case_index, Expect *e)
 {
     need_map(ld, n, "expect");
     check_keys(ld, n, EXPECT_KEYS, "expect");
@@ -252,7 +256,7 @@ static void load_expect(Loader *ld, const YamlNode *n, yaml_node_t *raw, Expect 
              "expect needs exactly one of value, valid, struct_info, error, roundtrip, "
              "normal_form, normalizes_to, normalizes_to_ast (found %d)",
              nkinds);
-    load_expect_body(ld, n, raw, e);
+    load_expect_body(ld, n, case_index, e);
     const YamlNode *out = yaml_node_get(n, "stdout");
     const YamlNode *warnings = yaml_node_get(n, "warnings");
     const YamlNode *printed = yaml_node_get(n, "printed");
@@ -320,7 +324,7 @@ static void load_call(Loader *ld, const YamlNode *n, CaseRun *r, bool in_runs)
     r->nargs = args->nitems;
 }
 
-static void load_runs(Loader *ld, const YamlNode *n, yaml_node_t *raw_case, Case *c)
+static void load_runs(Loader *ld, const YamlNode *n, int case_index, Case *c)
 {
     const YamlNode *runs = yaml_node_get(n, "runs");
     if (runs != NULL) {
@@ -336,7 +340,7 @@ static void load_runs(Loader *ld, const YamlNode *n, yaml_node_t *raw_case, Case
             const YamlNode *expect = yaml_node_get(item, "expect");
             if (expect == NULL)
                 FAIL(ld, item, "an item of runs needs expect");
-            load_expect(ld, expect, NULL, &c->runs[i].expect);
+            load_expect(ld, expect, -1, &c->runs[i].expect);
             check_run_fits(ld, item, &c->runs[i]);
         }
         return;
@@ -351,7 +355,7 @@ static void load_runs(Loader *ld, const YamlNode *n, yaml_node_t *raw_case, Case
     const YamlNode *run = yaml_node_get(n, "run");
     if (run != NULL)
         load_call(ld, run, &c->runs[0], false);
-    load_expect(ld, expect, raw_get(ld->doc, raw_case, "expect"), &c->runs[0].expect);
+    load_expect(ld, expect, case_index, &c->runs[0].expect);
     check_run_fits(ld, run != NULL ? run : expect, &c->runs[0]);
 }
 
@@ -370,15 +374,35 @@ static yaml_node_t *raw_get(yaml_document_t *doc, yaml_node_t *map, const char *
     return NULL;
 }
 
+/* libyaml's node of the case at `index`: the ast: reader reads libyaml's document, which only
+ * a file holding ast: forms has read, once, when its first such case needs it. The text read
+ * as nodes reads the same as a document, and the node of a case is found the way its
+ * YamlNode was (the first cases: key). */
+static yaml_node_t *raw_case(Loader *ld, int index)
+{
+    if (!ld->have_doc) {
+        yaml_parser_t parser;
+        yaml_parser_initialize(&parser);
+        yaml_parser_set_input_string(&parser, (const unsigned char *)ld->text, strlen(ld->text));
+        bool loaded = yaml_parser_load(&parser, &ld->doc);
+        yaml_parser_delete(&parser);
+        if (!loaded)
+            fail_at(ld, 1, 1, "YamlSyntax", "cannot read YAML");
+        ld->have_doc = true;
+    }
+    yaml_node_t *cases = raw_get(&ld->doc, yaml_document_get_root_node(&ld->doc), "cases");
+    return yaml_document_get_node(&ld->doc, cases->data.sequence.items.start[index]);
+}
+
 /* The ast: form is read now, while libyaml's document is alive; its errors belong to the
  * case (they are parse errors a case may even expect), not to the file. */
-static void load_ast(Loader *ld, yaml_node_t *raw_case, Case *c)
+static void load_ast(Loader *ld, int case_index, Case *c)
 {
-    yaml_node_t *raw = raw_get(ld->doc, raw_case, "ast");
+    yaml_node_t *raw = raw_get(&ld->doc, raw_case(ld, case_index), "ast");
     rule_record_clear(); /* the rules the reading applies are the case's (--rules-fired) */
     ErrorTrap t;
     if (setjmp(t.jmp) == 0) {
-        c->ast = astform_read(ld->path, ld->doc, raw, &t);
+        c->ast = astform_read(ld->path, &ld->doc, raw, &t);
     } else {
         c->ast = NULL;
         c->ast_failed = true;
@@ -402,7 +426,7 @@ static const char *const CASE_KEYS[] = {"id",    "description", "spec", "tags", 
                                         "ast",   "run",         "runs", "expect", "tolerance",
                                         "exact", "result",      NULL};
 
-static void load_program(Loader *ld, const YamlNode *n, yaml_node_t *raw, Case *c)
+static void load_program(Loader *ld, const YamlNode *n, int case_index, Case *c)
 {
     const YamlNode *program = yaml_node_get(n, "program");
     const YamlNode *ast = yaml_node_get(n, "ast");
@@ -413,7 +437,7 @@ static void load_program(Loader *ld, const YamlNode *n, yaml_node_t *raw, Case *
         return;
     }
     need_map(ld, ast, "ast");
-    load_ast(ld, raw, c);
+    load_ast(ld, case_index, c);
 }
 
 static void load_tolerance(Loader *ld, const YamlNode *n, Case *c)
@@ -494,7 +518,7 @@ static void default_tolerance(Case *c)
     c->atol = ATOL[worst];
 }
 
-static Case *load_case(Loader *ld, const YamlNode *n, yaml_node_t *raw)
+static Case *load_case(Loader *ld, const YamlNode *n, int index)
 {
     need_map(ld, n, "a case");
     check_keys(ld, n, CASE_KEYS, "a case");
@@ -524,9 +548,9 @@ static Case *load_case(Loader *ld, const YamlNode *n, yaml_node_t *raw)
         VEC_PUSH(c->tags, c->ntags, tag_cap, ld->cf->tags[i]);
     if (yaml_node_get(n, "tags") != NULL)
         add_string_list(ld, yaml_node_get(n, "tags"), "tags", &c->tags, &c->ntags);
-    load_program(ld, n, raw, c);
+    load_program(ld, n, index, c);
     load_tolerance(ld, n, c);
-    load_runs(ld, n, raw, c);
+    load_runs(ld, n, index, c);
     load_result_kind(ld, n, c);
     if (yaml_node_get(n, "tolerance") == NULL)
         default_tolerance(c);
@@ -558,7 +582,7 @@ static const Case *seen_id(const Case **table, uint32_t cap, const Case *c)
     }
 }
 
-static void load_cases(Loader *ld, const YamlNode *cases, yaml_node_t *raw_cases)
+static void load_cases(Loader *ld, const YamlNode *cases)
 {
     if (cases->kind != YAML_NODE_SEQ || cases->nitems == 0)
         FAIL(ld, cases, "cases must be a non-empty list");
@@ -569,8 +593,7 @@ static void load_cases(Loader *ld, const YamlNode *cases, yaml_node_t *raw_cases
         slots *= 2;
     const Case **ids = MEM_ARRAY(const Case *, slots);
     for (int i = 0; i < cases->nitems; i++) {
-        yaml_node_t *raw = yaml_document_get_node(ld->doc, raw_cases->data.sequence.items.start[i]);
-        Case *c = load_case(ld, cases->items[i], raw);
+        Case *c = load_case(ld, cases->items[i], i);
         const YamlNode *id = yaml_node_get(cases->items[i], "id");
         const Case *before = seen_id(ids, slots, c);
         if (before != NULL)
@@ -580,14 +603,8 @@ static void load_cases(Loader *ld, const YamlNode *cases, yaml_node_t *raw_cases
     }
 }
 
-static void load_root(Loader *ld, yaml_node_t *raw_root)
+static void load_root(Loader *ld, const YamlNode *root)
 {
-    const char *why = NULL;
-    const yaml_node_t *where = raw_root;
-    const YamlNode *root = yaml_node_copy_checked(ld->doc, raw_root, &why, &where);
-    if (root == NULL)
-        fail_at(ld, (int)where->start_mark.line + 1, (int)where->start_mark.column + 1, "CaseLimit",
-                "%s", why);
     if (root->kind != YAML_NODE_MAP)
         FAIL(ld, root, "a case file is a mapping with format and cases");
     check_keys(ld, root, FILE_KEYS, "the file");
@@ -606,45 +623,39 @@ static void load_root(Loader *ld, yaml_node_t *raw_root)
     const YamlNode *cases = yaml_node_get(root, "cases");
     if (cases == NULL)
         FAIL(ld, root, "missing cases:");
-    load_cases(ld, cases, raw_get(ld->doc, raw_root, "cases"));
-}
-
-static noreturn void raise_yaml_error(const char *path, yaml_parser_t *parser, ErrorTrap *trap)
-{
-    const char *problem = parser->problem != NULL ? parser->problem : "cannot read YAML";
-    char *msg = parser->context != NULL ? mem_printf("%s %s", problem, parser->context)
-                                        : mem_strdup(problem);
-    Span at =
-        span_make(path, (int)parser->problem_mark.line + 1, (int)parser->problem_mark.column + 1);
-    yaml_parser_delete(parser);
-    error_raise(trap, PHASE_CASE, "YamlSyntax", NULL, at, "%s", msg);
+    load_cases(ld, cases);
 }
 
 CaseFile *case_file_parse(const char *path, const char *text, ErrorTrap *trap)
 {
-    yaml_parser_t parser;
-    yaml_document_t doc;
-    yaml_parser_initialize(&parser);
-    yaml_parser_set_input_string(&parser, (const unsigned char *)text, strlen(text));
-    if (!yaml_parser_load(&parser, &doc))
-        raise_yaml_error(path, &parser, trap);
-    yaml_parser_delete(&parser);
+    YamlLoadError err;
+    const YamlNode *root = yaml_node_load(text, strlen(text), &err);
+    if (root == NULL && err.message != NULL && err.syntax)
+        error_raise(trap, PHASE_CASE, "YamlSyntax", NULL, span_make(path, err.line, err.col), "%s",
+                    err.message);
     CaseFile *cf = MEM_NEW(CaseFile);
     cf->path = mem_strdup(path);
-    Loader ld = {cf->path, &doc, NULL, cf};
+    /* In GC memory, not a local: the trap's longjmp leaves a local's fields indeterminate. */
+    Loader *const ld = MEM_NEW(Loader);
+    ld->path = cf->path;
+    ld->text = text;
+    ld->cf = cf;
     ErrorTrap inner;
-    ld.trap = &inner;
-    yaml_node_t *root = yaml_document_get_root_node(&doc);
+    ld->trap = &inner;
     if (setjmp(inner.jmp) == 0) {
+        if (root == NULL && err.message != NULL) /* SPEC_NOTES "Resource limits" */
+            fail_at(ld, err.line, err.col, "CaseLimit", "%s", err.message);
         if (root == NULL)
-            fail_at(&ld, 1, 1, "CaseSchema", "empty file: a case file needs format and cases");
-        load_root(&ld, root);
+            fail_at(ld, 1, 1, "CaseSchema", "empty file: a case file needs format and cases");
+        load_root(ld, root);
     } else {
-        yaml_document_delete(&doc);
+        if (ld->have_doc)
+            yaml_document_delete(&ld->doc);
         Error e = inner.error;
         error_raise(trap, e.phase, e.code, e.rule, e.span, "%s", e.message);
     }
-    yaml_document_delete(&doc);
+    if (ld->have_doc)
+        yaml_document_delete(&ld->doc);
     return cf;
 }
 

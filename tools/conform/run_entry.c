@@ -154,18 +154,8 @@ YamlNode *run_entry_value_to_yaml(const Value *v)
      * such a value stays its text (SPEC_NOTES 4.18). */
     if (nests_deeper(v, YAML_NODE_MAX_DEPTH - TENSOR_MAX_NDIM - 2))
         return yaml_node_new_scalar(text, false);
-    yaml_parser_t parser;
-    yaml_document_t doc;
-    yaml_parser_initialize(&parser);
-    yaml_parser_set_input_string(&parser, (const unsigned char *)text, strlen(text));
-    YamlNode *node = NULL;
-    if (yaml_parser_load(&parser, &doc)) {
-        yaml_node_t *root = yaml_document_get_root_node(&doc);
-        if (root != NULL)
-            node = yaml_node_copy(&doc, root);
-        yaml_document_delete(&doc);
-    }
-    yaml_parser_delete(&parser);
+    YamlLoadError err;
+    YamlNode *node = yaml_node_load(text, strlen(text), &err);
     /* render_value_case always writes valid flow YAML; keep the text if it ever does not. */
     return node != NULL ? node : yaml_node_new_scalar(text, false);
 }

@@ -1,5 +1,6 @@
-/* yaml_node: a YAML subtree copied into GC memory (scalars, sequences, mappings with their
- * source positions), so case data outlives libyaml's document. SPEC_NOTES: "Case file errors". */
+/* yaml_node: YAML trees in GC memory (scalars, sequences, mappings with their source
+ * positions), read from a text or copied from libyaml's document. SPEC_NOTES: "Case file errors".
+ */
 #ifndef RELAX_TOOLS_YAML_NODE_H
 #define RELAX_TOOLS_YAML_NODE_H
 
@@ -22,6 +23,7 @@ typedef struct YamlNode {
     int cap;
     int line; /* 1-based */
     int col;
+    int id; /* its number among the nodes of the text it was read from (yaml_node_load), or 0 */
 } YamlNode;
 
 /* Limits of a copy (SPEC_NOTES "Resource limits"): nesting depth, and the nodes aliases may
@@ -36,6 +38,21 @@ YamlNode *yaml_node_copy_checked(yaml_document_t *doc, yaml_node_t *node, const 
                                  const yaml_node_t **where);
 /* yaml_node_copy_checked without the reason. */
 YamlNode *yaml_node_copy(yaml_document_t *doc, yaml_node_t *node);
+
+/* Why yaml_node_load read no tree, and where (1-based; 0 for an empty stream). */
+typedef struct YamlLoadError {
+    bool syntax;         /* libyaml refused the text; otherwise a limit above was broken */
+    const char *message; /* NULL: the stream holds no document */
+    int line;
+    int col;
+} YamlLoadError;
+
+/* The first document of `text` read straight from libyaml's events, without building
+ * libyaml's document: the tree yaml_node_copy_checked makes of what yaml_parser_load reads,
+ * with the same syntax errors (libyaml's problem and context, at the problem's mark) and the
+ * same limits, broken at the same node. A node an alias names is shared by every place that
+ * names it, so trees are read-only. Returns NULL with *err on failure or an empty stream. */
+YamlNode *yaml_node_load(const char *text, size_t len, YamlLoadError *err);
 
 YamlNode *yaml_node_new_scalar(const char *text, bool plain);
 YamlNode *yaml_node_new_seq(void);
