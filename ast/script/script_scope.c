@@ -8,6 +8,7 @@
 
 #include "ast/mem.h"
 #include "ast/script/script_internal.h"
+#include "ast/strmap.h"
 
 /* The rule of every code this translator raises (SPEC_NOTES §2.1), so a call site cannot
  * pair a code with the wrong rule. */
@@ -153,43 +154,17 @@ const char *script_dotted(ScriptCtx *ctx, const PyExpr *e, ScriptNs *ns)
  * a 100,000-binding function parses in linear time. SPEC_NOTES: "Resource limits". */
 
 typedef struct SymSlot {
-    const char *name; /* NULL: an empty slot */
     int *pos;
     int n;
     int cap;
 } SymSlot;
 
 typedef struct SymIndex {
+    StrMap names; /* a name -> its slot */
     SymSlot *slots;
-    uint32_t cap; /* a power of two */
-    uint32_t used;
+    int n;
+    int cap;
 } SymIndex;
-
-static uint32_t hash_name(const char *s)
-{
-    uint32_t h = 2166136261u; /* FNV-1a */
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 16777619u;
-    return h;
-}
-
-static SymSlot *probe(SymSlot *slots, uint32_t cap, const char *name)
-{
-    for (uint32_t i = hash_name(name) & (cap - 1);; i = (i + 1) & (cap - 1))
-        if (slots[i].name == NULL || strcmp(slots[i].name, name) == 0)
-            return &slots[i];
-}
-
-static void grow(SymIndex *ix)
-{
-    uint32_t cap = ix->cap ? ix->cap * 2 : 64;
-    SymSlot *slots = MEM_ARRAY(SymSlot, cap);
-    for (uint32_t i = 0; i < ix->cap; i++)
-        if (ix->slots[i].name != NULL)
-            *probe(slots, cap, ix->slots[i].name) = ix->slots[i];
-    ix->slots = slots;
-    ix->cap = cap;
-}
 
 /* The slot of `name`; with `create`, a new empty one when the name was never bound. */
 static SymSlot *slot_of(ScriptCtx *ctx, const char *name, bool create)
@@ -197,16 +172,14 @@ static SymSlot *slot_of(ScriptCtx *ctx, const char *name, bool create)
     if (ctx->index == NULL)
         ctx->index = MEM_NEW(SymIndex);
     SymIndex *ix = ctx->index;
-    if (ix->cap == 0 || (create && (ix->used + 1) * 2 > ix->cap))
-        grow(ix);
-    SymSlot *slot = probe(ix->slots, ix->cap, name);
-    if (slot->name == NULL) {
-        if (!create)
-            return NULL;
-        slot->name = name;
-        ix->used++;
-    }
-    return slot;
+    int64_t k;
+    if (strmap_get(&ix->names, name, &k))
+        return &ix->slots[k];
+    if (!create)
+        return NULL;
+    VEC_PUSH(ix->slots, ix->n, ix->cap, ((SymSlot){NULL, 0, 0}));
+    strmap_put_first(&ix->names, name, ix->n - 1);
+    return &ix->slots[ix->n - 1];
 }
 
 static void index_push(ScriptCtx *ctx, int pos)
