@@ -22,6 +22,9 @@
 # usage: tools/bench/run.sh [RELAX_BINARY]   (default: build-bench/relax, else build/relax)
 # Build the binary with -DCMAKE_BUILD_TYPE=Release for meaningful numbers.
 set -euo pipefail
+# bash 5 for $EPOCHREALTIME; the C locale so that it and awk write a decimal point.
+((BASH_VERSINFO[0] >= 5)) || { echo "run.sh: needs bash 5 or later" >&2; exit 2; }
+export LC_ALL=C
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -42,19 +45,21 @@ out="$(mktemp)"
 trap 'rm -f "$out"' EXIT
 
 # The best of $repeat wall-clock times of the command, in seconds; its output goes to $out,
-# and a failure stops the script.
+# and a failure stops the script. The clock is bash's own $EPOCHREALTIME, read without
+# starting a process: `$(date)` after the command would add its own start-up, a few
+# milliseconds, to every time.
 repeat="${REPEAT:-3}"
 elapsed() {
     local best="" start end t
     for ((k = 0; k < repeat; k++)); do
-        start=$(date +%s.%N)
+        start=$EPOCHREALTIME
         if ! "$@" >"$out" 2>&1; then
             echo "run.sh: failed: $*" >&2
             head -c 2000 "$out" >&2
             exit 1
         fi
-        end=$(date +%s.%N)
-        t=$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.3f", e - s }')
+        end=$EPOCHREALTIME
+        t=$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.4f", e - s }')
         if [[ -z "$best" ]] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then
             best="$t"
         fi
