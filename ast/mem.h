@@ -1,4 +1,5 @@
-/* mem: the one allocator. Every heap object of the project lives in Boehm GC memory.
+/* mem: the one allocator. Every heap object of the project lives in Boehm GC memory (or,
+ * for bounds checking under AddressSanitizer, in blocks of its own: mem.c).
  * SPEC_NOTES: none (implementation). Nothing else includes <gc.h>. */
 #ifndef RELAX_AST_MEM_H
 #define RELAX_AST_MEM_H
@@ -57,7 +58,8 @@ noreturn void mem_fail(const char *message);
  * collector; the caller waits. Returns 0 (without running fn) when no such thread can be
  * made. fn must not longjmp out: catch errors inside and hand them back through arg. */
 int mem_run_on_large_stack(size_t bytes, void (*fn)(void *), void *arg);
-/* The collector's heap size in bytes, and a full collection (for memory tests). */
+/* The collector's heap size in bytes (under RELAX_MEMCHECK, every byte allocated: mem.c),
+ * and a full collection (for memory tests). */
 size_t mem_heap_size(void);
 void mem_collect(void);
 

@@ -68,7 +68,7 @@ static void check_nll_shapes(struct Interp *in, const Expr *call, Tensor *const 
     ok = ok && tg->ndim == (pred->ndim == 1 ? 0 : pred->ndim - 1);
     for (int k = 0; ok && k < tg->ndim; k++)
         ok = tg->shape[k] == pred->shape[k == 0 ? 0 : k + 1];
-    int64_t nc = pred->ndim == 1 ? pred->shape[0] : pred->shape[1];
+    int64_t nc = !ok ? 0 : pred->ndim == 1 ? pred->shape[0] : pred->shape[1];
     if (ok && w != NULL)
         ok = w->ndim == 1 && w->shape[0] == nc;
     if (ok)
