@@ -7,7 +7,11 @@ each one incrementally in a private copy of the tree, runs the whole corpus agai
 reports the mutation score: killed / (killed + survived). A mutant that does not compile is
 not counted; one that crashes, hangs or fails any case is killed. With --unit, a mutant the
 corpus leaves alive is then run against the unit tests (relax_unit), and the report gives
-both scores: the corpus's alone and the whole suite's. Survivors are listed as
+both scores: the corpus's alone and the whole suite's. With --memcheck, a mutant the rest
+leaves alive is then built with AddressSanitizer and UndefinedBehaviorSanitizer and the
+corpus run against it with bounds checking (RELAX_MEMCHECK=1, as tools/test-all.sh runs it),
+which kills a mutant that reads or writes past a block or overflows a signed integer without
+changing any printed result. Survivors are listed as
 `file:line: mutation`, the list a corpus author works from; --rejudge REPORT judges again
 just the survivors a previous report lists (after new cases were written for them).
 
@@ -20,7 +24,7 @@ left out of the score.
 
 Usage (from anywhere; needs cmake and a C compiler):
     /usr/bin/python3 tools/quality/mutate.py --seed 1 --count 300 [--paths interp values]
-        [--work DIR] [--report FILE] [--jobs N] [--timeout SECONDS] [--unit]
+        [--work DIR] [--report FILE] [--jobs N] [--timeout SECONDS] [--unit] [--memcheck]
         [--rejudge REPORT]
 The work folder (default: a temporary one) holds the copy and its build; giving one keeps
 the build between runs, so only the mutated files recompile.
@@ -118,10 +122,10 @@ def key_of(rel, old, new):
     return re.sub(r"\s+", " ", "%s: %s => %s" % (rel, old.strip(), new.strip()))
 
 
-def run(cmd, cwd, timeout=None):
+def run(cmd, cwd, timeout=None, env=None):
     try:
         p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           timeout=timeout)
+                           timeout=timeout, env=dict(os.environ, **env) if env else None)
         return p.returncode, p.stdout.decode("utf-8", "replace")
     except subprocess.TimeoutExpired:
         return None, "timeout"
@@ -162,6 +166,29 @@ def prepare(work, jobs):
     return tree, build, time.time() - started
 
 
+MEMCHECK_ENV = {"RELAX_MEMCHECK": "1",
+                "ASAN_OPTIONS": "detect_stack_use_after_return=0:detect_leaks=0",
+                "UBSAN_OPTIONS": "print_stacktrace=1:halt_on_error=1"}
+
+
+def memcheck_baseline(tree, work, jobs):
+    """The sanitized build of the unmutated tree, as CI makes it; returns its folder and the
+    time of one passing bounds-checked corpus run."""
+    build = os.path.join(work, "build-memcheck")
+    rc, out = run(["cmake", "-S", tree, "-B", build, "-DCMAKE_BUILD_TYPE=Debug",
+                   "-DRELAX_SANITIZE=ON", "-DRELAX_TESTS=OFF", "-DRELAX_WERROR=OFF"], tree)
+    if rc != 0:
+        sys.exit("mutate: cmake (sanitized) failed:\n" + out)
+    rc, out = run(["cmake", "--build", build, "-j", str(jobs), "--target", "relax"], tree)
+    if rc != 0:
+        sys.exit("mutate: the unmutated tree does not build sanitized:\n" + out[-3000:])
+    started = time.time()
+    rc, out = run(conform_command(build, jobs), tree, env=MEMCHECK_ENV)
+    if rc != 0:
+        sys.exit("mutate: the unmutated corpus fails under bounds checking:\n" + out[-3000:])
+    return build, time.time() - started
+
+
 def conform_command(build, jobs):
     """The corpus run in `jobs` workers, stopping at the first failure where the runner can."""
     relax = os.path.join(build, "relax")
@@ -183,9 +210,10 @@ def unit_baseline(tree, build, jobs):
     return time.time() - started
 
 
-def judge(tree, build, rel, lines, i, new, jobs, timeout, unit):
-    """Builds and runs one mutant; returns killed / killed-by-unit / survived / unbuildable.
-    `unit` is the unit tests' time limit (None: the corpus alone judges)."""
+def judge(tree, build, rel, lines, i, new, jobs, timeout, unit, memcheck):
+    """Builds and runs one mutant; returns killed / killed-by-unit / killed-by-memcheck /
+    survived / unbuildable. `unit` is the unit tests' time limit (None: they do not judge);
+    `memcheck` is (sanitized build folder, time limit), or None."""
     path = os.path.join(tree, rel)
     mutated = list(lines)
     mutated[i] = new + "\n"
@@ -198,13 +226,24 @@ def judge(tree, build, rel, lines, i, new, jobs, timeout, unit):
         rc, _ = run(conform_command(build, jobs), tree, timeout)
         if rc != 0:
             return "killed"
-        if not unit:
-            return "survived"
-        rc, _ = run(["cmake", "--build", build, "-j", str(jobs), "--target", "relax_unit"], tree)
-        if rc != 0:
-            return "unbuildable"
-        rc, _ = run([os.path.join(build, "relax_unit")], tree, unit)
-        return "survived" if rc == 0 else "killed-by-unit"
+        if unit:
+            rc, _ = run(["cmake", "--build", build, "-j", str(jobs), "--target", "relax_unit"],
+                        tree)
+            if rc != 0:
+                return "unbuildable"
+            rc, _ = run([os.path.join(build, "relax_unit")], tree, unit)
+            if rc != 0:
+                return "killed-by-unit"
+        if memcheck:
+            sanitized, limit = memcheck
+            rc, _ = run(["cmake", "--build", sanitized, "-j", str(jobs), "--target", "relax"],
+                        tree)
+            if rc != 0:
+                return "unbuildable"
+            rc, _ = run(conform_command(sanitized, jobs), tree, limit, env=MEMCHECK_ENV)
+            if rc != 0:
+                return "killed-by-memcheck"
+        return "survived"
     finally:
         with open(path, "w", encoding="utf-8") as f:
             f.writelines(lines)
@@ -301,6 +340,9 @@ def main():
     ap.add_argument("--min-score", type=float, help="exit 1 when the score is below this")
     ap.add_argument("--unit", action="store_true",
                     help="run the unit tests against each mutant the corpus leaves alive")
+    ap.add_argument("--memcheck", action="store_true",
+                    help="run the corpus with bounds checking in a sanitized build against "
+                         "each mutant the rest leaves alive")
     ap.add_argument("--rejudge", metavar="REPORT",
                     help="judge again only the survivors listed in this earlier report")
     ap.add_argument("--rejudge-origin", metavar="DIR",
@@ -312,24 +354,29 @@ def main():
     timeout = args.timeout or max(30.0, 10 * baseline)
     # The unit tests take longer than the corpus: their own limit, from their own run.
     unit = max(120.0, 10 * unit_baseline(tree, build, args.jobs)) if args.unit else None
+    memcheck = None
+    if args.memcheck:
+        sanitized, took = memcheck_baseline(tree, work, args.jobs)
+        memcheck = (sanitized, max(60.0, 10 * took))
     rng = random.Random(args.seed)
     if args.rejudge:
         chosen = rejudged(tree, args.rejudge, read_equivalent(), args.rejudge_origin)
         total = len(chosen)
     else:
         chosen, total = sample(tree, args.paths, rng, args.count, read_equivalent())
-    counts = {"killed": 0, "killed-by-unit": 0, "survived": 0, "unbuildable": 0}
+    counts = {"killed": 0, "killed-by-unit": 0, "killed-by-memcheck": 0, "survived": 0,
+              "unbuildable": 0}
     survivors = []
     start = time.time()
     for rel, i, what, new in chosen:
         lines = open(os.path.join(tree, rel), encoding="utf-8").readlines()
-        verdict = judge(tree, build, rel, lines, i, new, args.jobs, timeout, unit)
+        verdict = judge(tree, build, rel, lines, i, new, args.jobs, timeout, unit, memcheck)
         counts[verdict] += 1
         if verdict == "survived":
             survivors.append("%s:%d: %s: %s => %s" % (rel, i + 1, what, lines[i].strip(),
                                                        new.strip()))
-        print("mutate: %-14s %s:%d: %s" % (verdict, rel, i + 1, what), flush=True)
-    killed = counts["killed"] + counts["killed-by-unit"]
+        print("mutate: %-18s %s:%d: %s" % (verdict, rel, i + 1, what), flush=True)
+    killed = counts["killed"] + counts["killed-by-unit"] + counts["killed-by-memcheck"]
     judged = killed + counts["survived"]
     score = 100.0 * killed / judged if judged else 0.0
     corpus = 100.0 * counts["killed"] / judged if judged else 0.0
@@ -339,9 +386,11 @@ def main():
     report = ["mutation score: %.1f%% (%d killed, %d survived, %d did not compile) of %d "
               "%s; %.0f s" % (score, killed, counts["survived"], counts["unbuildable"],
                               len(chosen), where, time.time() - start)]
-    if args.unit:
-        report.append("of the killed, %d by the corpus (corpus alone: %.1f%%) and %d only by "
-                      "the unit tests" % (counts["killed"], corpus, counts["killed-by-unit"]))
+    if args.unit or args.memcheck:
+        report.append("of the killed, %d by the corpus (corpus alone: %.1f%%), %d only by "
+                      "the unit tests and %d only by the corpus with bounds checking" %
+                      (counts["killed"], corpus, counts["killed-by-unit"],
+                       counts["killed-by-memcheck"]))
     report += ["survived: " + s for s in survivors]
     print("\n".join(report))
     if args.report:
