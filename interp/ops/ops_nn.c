@@ -174,18 +174,20 @@ int *ops_nn_norm_axes(OpInferCtx *ctx, int ndim, int *naxes)
     return axes;
 }
 
-/* Parameters of the data's dtype (when both are known) with one dim per normalized axis. */
+/* Parameters of the data's dtype with one dim per normalized axis. TVM compares dtypes and
+ * ranks as they are: an unknown dtype differs from a known one, an unknown rank from any. */
 static bool check_norm_params(OpInferCtx *ctx, const StructInfo *const *in, int nin, int naxes)
 {
     DataType a = in[0]->u.tensor.dtype;
     for (int i = 1; i < nin; i++) {
         DataType b = in[i]->u.tensor.dtype;
-        if (!dtype_is_void(a) && !dtype_is_void(b) && !dtype_equal(a, b)) {
+        if (!dtype_equal(a, b)) {
             ops_infer_fail(ctx, "OpDTypeMismatch", "argument %d is %s, data is %s", i + 1,
-                           dtype_str(b), dtype_str(a));
+                           dtype_is_void(b) ? "of unknown dtype" : dtype_str(b),
+                           dtype_is_void(a) ? "of unknown dtype" : dtype_str(a));
             return false;
         }
-        if (in[i]->u.tensor.ndim >= 0 && in[i]->u.tensor.ndim != naxes) {
+        if (in[i]->u.tensor.ndim != naxes) {
             ops_infer_fail(ctx, "OpShapeMismatch", "argument %d must have rank %d", i + 1, naxes);
             return false;
         }

@@ -24,6 +24,11 @@ bool norm_tensor_args(OpInferCtx *ctx, int min, int max, const StructInfo **out)
     return true;
 }
 
+const char *norm_dtype_name(DataType t)
+{
+    return dtype_is_void(t) ? "of unknown dtype" : dtype_str(t);
+}
+
 bool norm_require_float(OpInferCtx *ctx, const StructInfo *x)
 {
     DataType t = x->u.tensor.dtype;
@@ -33,13 +38,15 @@ bool norm_require_float(OpInferCtx *ctx, const StructInfo *x)
     return false;
 }
 
+/* TVM compares the dtypes as they are: an unknown one differs from any known one
+ * (SPEC_NOTES OP-nn.layer_norm). */
 bool norm_same_dtype(OpInferCtx *ctx, const StructInfo *data, const StructInfo *arg, int i)
 {
     DataType a = data->u.tensor.dtype, b = arg->u.tensor.dtype;
-    if (dtype_is_void(a) || dtype_is_void(b) || dtype_equal(a, b))
+    if (dtype_equal(a, b))
         return true;
-    ops_infer_fail(ctx, "OpDTypeMismatch", "argument %d is %s, the data %s", i + 1, dtype_str(b),
-                   dtype_str(a));
+    ops_infer_fail(ctx, "OpDTypeMismatch", "argument %d is %s, the data %s", i + 1,
+                   norm_dtype_name(b), norm_dtype_name(a));
     return false;
 }
 
@@ -140,7 +147,7 @@ static bool infer_channel_params(OpInferCtx *ctx, const StructInfo *const *in, i
     for (int i = 1; i < 3; i++) {
         if (!norm_same_dtype(ctx, in[0], in[i], i))
             return false;
-        if (in[i]->u.tensor.ndim >= 0 && in[i]->u.tensor.ndim != 1) {
+        if (in[i]->u.tensor.ndim != 1) { /* an unknown rank too, as TVM */
             ops_infer_fail(ctx, "OpShapeMismatch", "argument %d must have rank 1", i + 1);
             return false;
         }
@@ -252,7 +259,7 @@ static StructInfo *infer_rms_norm(OpInferCtx *ctx)
     int *axes = ops_nn_norm_axes(ctx, x->u.tensor.ndim, &naxes);
     if (axes == NULL || !norm_require_float(ctx, x) || !norm_same_dtype(ctx, x, w, 1))
         return ops_infer_object(ctx);
-    if (w->u.tensor.ndim >= 0 && w->u.tensor.ndim != naxes)
+    if (w->u.tensor.ndim != naxes) /* an unknown rank too, as TVM */
         return ops_infer_fail(ctx, "OpShapeMismatch", "the weight must have rank %d", naxes);
     OpShape xs = ops_shape_of(x), ws = ops_shape_of(w);
     bool undecided = false;

@@ -14,6 +14,8 @@ bool norm_tensor_args(OpInferCtx *ctx, int min, int max, const StructInfo **out)
 /* A float (or bfloat) dtype, or an unknown one; else OpDTypeMismatch. */
 bool norm_require_float(OpInferCtx *ctx, const StructInfo *x);
 /* The same dtype as the data when both are known; else OpDTypeMismatch naming argument i. */
+/* A dtype for messages: its name, or "of unknown dtype". */
+const char *norm_dtype_name(DataType t);
 bool norm_same_dtype(OpInferCtx *ctx, const StructInfo *data, const StructInfo *arg, int i);
 /* OpShapeMismatch when the two dims are provably unequal; *undecided set when unknown. */
 bool norm_dims_agree(OpInferCtx *ctx, const PrimExpr *a, const PrimExpr *b, const char *what,
