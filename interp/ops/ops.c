@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ast/mem.h"
@@ -45,6 +46,17 @@ const OpImpl *const *ops_all(int *n)
     }
     *n = total;
     return all;
+}
+
+StructInfo *ops_infer(const OpImpl *impl, OpInferCtx *ctx)
+{
+    StructInfo *s = impl->infer(ctx);
+    if (s == NULL) {
+        fprintf(stderr, "relax: internal error: the inference of %s returned no StructInfo\n",
+                impl->name);
+        abort();
+    }
+    return s;
 }
 
 StructInfo *ops_infer_fail(OpInferCtx *ctx, const char *code, const char *fmt, ...)

@@ -40,6 +40,11 @@ typedef struct OpImpl {
 const OpImpl *ops_lookup(const char *name);
 const OpImpl *const *ops_all(int *n);
 
+/* Runs the operator's inference. Every inference returns a StructInfo: R.Object after it
+ * reported an error (ops_infer_object, ops_infer_fail). NULL would be a bug in the
+ * inference, which ends the process with a message rather than pass for R.Object. */
+StructInfo *ops_infer(const OpImpl *impl, OpInferCtx *ctx);
+
 /* Reports a struct_info error naming the operator and returns R.Object for the call. */
 StructInfo *ops_infer_fail(OpInferCtx *ctx, const char *code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -246,8 +246,7 @@ static StructInfo *infer_registered(SiCtx *c, Expr *e, const OpImpl *impl)
         args[i] = e->u.call.args[i]->sinfo;
     OpInferCtx ctx = {e, args, n, c->errors, ops_rule_of(impl->name)};
     rule_fired(ctx.rule); /* OP-<name>: the operator's inference */
-    StructInfo *s = impl->infer(&ctx);
-    return s != NULL ? s : sinfo_object(e->span);
+    return ops_infer(impl, &ctx);
 }
 
 /* DIAG-1: a call on a value whose error was already reported is not checked again. */

@@ -496,9 +496,9 @@ static StructInfo *dist_generic(SiCtx *c, Expr *e, const char *op, const OpImpl 
     if (!own)
         rule_fired(ctx.rule);
     /* TVM's allreduce keeps its input's tensor. */
-    StructInfo *t = map == MAP_ALLREDUCE ? tensors[0] : impl->infer(&ctx);
-    if (c->errors->n > before || t == NULL || t->kind != SINFO_TENSOR)
-        return t != NULL && t->kind != SINFO_TENSOR && c->errors->n == before
+    StructInfo *t = map == MAP_ALLREDUCE ? tensors[0] : ops_infer(impl, &ctx);
+    if (c->errors->n > before || t->kind != SINFO_TENSOR)
+        return t->kind != SINFO_TENSOR && c->errors->n == before
                    ? (si_error(c, "DistNoInference", "DIST-5", e->span,
                                "%s on DTensors gives no single tensor", op),
                       sinfo_poisoned(e->span))
