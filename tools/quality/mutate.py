@@ -147,46 +147,44 @@ def refresh(src, dst):
     shutil.copyfile(src, dst)
 
 
+MEMCHECK_ENV = {"RELAX_MEMCHECK": "1",
+                "ASAN_OPTIONS": "detect_stack_use_after_return=0:detect_leaks=0",
+                "UBSAN_OPTIONS": "print_stacktrace=1:halt_on_error=1"}
+
+
+def baseline_build(tree, build, options, jobs, env=None, what=""):
+    """Configures and builds `relax` from the unmutated tree in `build` and runs the corpus
+    once with it; returns the time of that passing run."""
+    rc, out = run(["cmake", "-S", tree, "-B", build, "-DRELAX_WERROR=OFF"] + options, tree)
+    if rc != 0:
+        sys.exit("mutate: cmake%s failed:\n%s" % (what, out))
+    rc, out = run(["cmake", "--build", build, "-j", str(jobs), "--target", "relax"], tree)
+    if rc != 0:
+        sys.exit("mutate: the unmutated tree does not build%s:\n%s" % (what, out[-3000:]))
+    started = time.time()
+    rc, out = run(conform_command(build, jobs), tree, env=env)
+    if rc != 0:
+        sys.exit("mutate: the unmutated corpus does not pass%s:\n%s" % (what, out[-3000:]))
+    return time.time() - started
+
+
 def prepare(work, jobs):
     tree = os.path.join(work, "tree")
     for item in COPIED:
         refresh(os.path.join(ROOT, item), os.path.join(tree, item))
     build = os.path.join(work, "build")
-    rc, out = run(["cmake", "-S", tree, "-B", build, "-DCMAKE_BUILD_TYPE=RelWithDebInfo",
-                   "-DRELAX_WERROR=OFF"], tree)
-    if rc != 0:
-        sys.exit("mutate: cmake failed:\n" + out)
-    rc, out = run(["cmake", "--build", build, "-j", str(jobs), "--target", "relax"], tree)
-    if rc != 0:
-        sys.exit("mutate: the unmutated tree does not build:\n" + out[-3000:])
-    started = time.time()
-    rc, out = run(conform_command(build, jobs), tree)
-    if rc != 0:
-        sys.exit("mutate: the unmutated corpus does not pass:\n" + out[-3000:])
-    return tree, build, time.time() - started
-
-
-MEMCHECK_ENV = {"RELAX_MEMCHECK": "1",
-                "ASAN_OPTIONS": "detect_stack_use_after_return=0:detect_leaks=0",
-                "UBSAN_OPTIONS": "print_stacktrace=1:halt_on_error=1"}
+    took = baseline_build(tree, build, ["-DCMAKE_BUILD_TYPE=RelWithDebInfo"], jobs)
+    return tree, build, took
 
 
 def memcheck_baseline(tree, work, jobs):
     """The sanitized build of the unmutated tree, as CI makes it; returns its folder and the
     time of one passing bounds-checked corpus run."""
     build = os.path.join(work, "build-memcheck")
-    rc, out = run(["cmake", "-S", tree, "-B", build, "-DCMAKE_BUILD_TYPE=Debug",
-                   "-DRELAX_SANITIZE=ON", "-DRELAX_TESTS=OFF", "-DRELAX_WERROR=OFF"], tree)
-    if rc != 0:
-        sys.exit("mutate: cmake (sanitized) failed:\n" + out)
-    rc, out = run(["cmake", "--build", build, "-j", str(jobs), "--target", "relax"], tree)
-    if rc != 0:
-        sys.exit("mutate: the unmutated tree does not build sanitized:\n" + out[-3000:])
-    started = time.time()
-    rc, out = run(conform_command(build, jobs), tree, env=MEMCHECK_ENV)
-    if rc != 0:
-        sys.exit("mutate: the unmutated corpus fails under bounds checking:\n" + out[-3000:])
-    return build, time.time() - started
+    took = baseline_build(tree, build, ["-DCMAKE_BUILD_TYPE=Debug", "-DRELAX_SANITIZE=ON",
+                                        "-DRELAX_TESTS=OFF"], jobs, MEMCHECK_ENV,
+                          " (sanitized, bounds checked)")
+    return build, took
 
 
 def conform_command(build, jobs):
