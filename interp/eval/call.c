@@ -163,11 +163,12 @@ static Value *call_closure(Interp *in, Value *callee, Value **args, int nargs, S
         const FuncInfo *info = env_func_info(in->func_info, fn);
         /* The map holds what has no slot: shape variables, and variables resolved elsewhere. */
         int unslotted = info->nlocals - info->nslots;
-        if (env == NULL)
+        if (env == NULL) {
             env = env_pool_take(in->env_pool, callee->u.closure.env, unslotted);
-        else
-            env_reset(env, callee->u.closure.env, unslotted);
-        env_use_frame(env, fn, info->nslots);
+            env_use_frame(env, fn, info->nslots);
+        } else {
+            env_reset(env, callee->u.closure.env, unslotted, fn, info->nslots);
+        }
         enter(in, env, info, args, span);
         TailCall tc = {.room = room};
         result = eval_tail(in, env, fn->body, &tc);
@@ -276,7 +277,7 @@ static Value **eval_args(Interp *in, Env *env, const Expr *call, Value **room)
     int n = call->u.call.nargs;
     Value **args = room != NULL && n <= CALL_ROOM ? room : MEM_ARRAY(Value *, n > 0 ? n : 1);
     for (int i = 0; i < n; i++)
-        args[i] = interp_eval(in, env, call->u.call.args[i]);
+        args[i] = eval_operand(in, env, call->u.call.args[i]);
     return args;
 }
 
@@ -328,7 +329,7 @@ Value *call_eval(Interp *in, Env *env, const Expr *call, TailCall *tc)
     }
     /* E-12.2: the callee first, then the arguments. */
     rule_fired("E-12");
-    Value *callee = interp_eval(in, env, op);
+    Value *callee = eval_operand(in, env, op);
     if (callee->kind != VAL_CLOSURE) /* a packed function may keep its argument array */
         return interp_call(in, callee, eval_args(in, env, call, NULL), n, call->span);
     if (tc != NULL) {

@@ -26,6 +26,21 @@ PrimEvalCtx eval_prim_ctx(Interp *in, const Env *env);
 /* Scalar to PrimValue. */
 Value *eval_scalar_value(Scalar s);
 
+/* interp_eval with a variable's and a global's common case inline: a call's operands and
+ * callee are mostly these (E-2; errors and every other kind through interp_eval). */
+static inline Value *eval_operand(Interp *in, Env *env, const Expr *e)
+{
+    if (e->kind == EXPR_VAR) {
+        rule_fired("E-2");
+        Value *v = env_lookup(env, e->u.var);
+        if (v != NULL && !v->killed)
+            return v;
+    } else if (e->kind == EXPR_GLOBAL_VAR) {
+        return interp_global(in, e->u.gvar, e->span);
+    }
+    return interp_eval(in, env, e);
+}
+
 /* Calls of at most this many arguments keep them on the C stack. */
 #define CALL_ROOM 8
 

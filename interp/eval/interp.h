@@ -105,7 +105,18 @@ static inline void interp_step(Interp *in, Span span)
 }
 /* Appends printed text to the output (and echoes it when asked). */
 void interp_write(Interp *in, const char *text);
-/* The value of a module global (closure, PrimFunc or packed function). */
-Value *interp_global(Interp *in, const GlobalVar *gvar, Span span);
+/* interp_global when the GlobalVar's slot guess misses: its index by map, else by name. */
+Value *interp_global_resolve(Interp *in, const GlobalVar *gvar, Span span);
+
+/* The value of a module global (closure, PrimFunc or packed function). The slot is a guess
+ * (a GlobalVar may serve several modules), checked before use; a hit is inline, since a
+ * call of a global function looks its callee up on every call. */
+static inline Value *interp_global(Interp *in, const GlobalVar *gvar, Span span)
+{
+    int s = gvar->slot;
+    if (s > 0 && s <= in->mod->nfuncs && in->mod->funcs[s - 1]->gvar == gvar)
+        return in->globals[s - 1];
+    return interp_global_resolve(in, gvar, span);
+}
 
 #endif
