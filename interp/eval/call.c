@@ -113,7 +113,7 @@ static void enter(Interp *in, Env *env, const FuncInfo *info, Value **args, Span
     for (int i = 0; i < fn->nparams; i++) {
         const StructInfo *ann = fn->params[i]->annotation;
         in->arg_index = i;
-        if (ann != NULL)
+        if (ann != NULL && !match_cast_passes_plainly(ann, args[i]))
             match_cast_check(in, env, ann, args[i], MC_MODE_ARG, param_site(span, ann));
         rule_fired("ALIAS-1");
         env_bind(env, fn->params[i], args[i]);
@@ -272,7 +272,7 @@ static const OpTarget *op_target(Interp *in, const Expr *op)
 /* A call's arguments, in `room` (CALL_ROOM of them, or NULL) when they fit: the array of
  * an operator's or a closure's arguments is dead once the kernel has run or the callee's
  * parameters are bound, so most calls allocate none. */
-static Value **eval_args(Interp *in, Env *env, const Expr *call, Value **room)
+static inline Value **eval_args(Interp *in, Env *env, const Expr *call, Value **room)
 {
     int n = call->u.call.nargs;
     Value **args = room != NULL && n <= CALL_ROOM ? room : MEM_ARRAY(Value *, n > 0 ? n : 1);

@@ -248,11 +248,6 @@ void env_unbind_shape(Env *env, const TirVar *var)
     map_remove(&env->map, var);
 }
 
-int env_shape_mark(const Env *env)
-{
-    return env->nlog;
-}
-
 void env_shape_pop(Env *env, int mark)
 {
     while (env->nlog > mark) {

@@ -113,7 +113,10 @@ void env_pool_give(EnvPool *pool, Env *env);
 void env_use_frame(Env *env, const Function *fn, int nslots);
 /* Shape variables are logged as they bind; a scope remembers the log's length at its start
  * and unbinds every shape variable bound since when it ends (E-13.4). */
-int env_shape_mark(const Env *env);
+static inline int env_shape_mark(const Env *env)
+{
+    return env->nlog;
+}
 void env_shape_pop(Env *env, int mark);
 
 /* A map from any node pointer to a pointer (GlobalVar to index, Function to analysis). */

@@ -244,7 +244,11 @@ static Value *tail_seq(Interp *in, Env *env, const Expr *e, TailCall *tc)
 {
     rule_fired("E-13");
     int mark = env_shape_mark(env);
-    const Binding *tb = tail_binding(e);
+    if (e != in->tail_seq) {
+        in->tail_seq = e;
+        in->tail_seq_binding = tail_binding(e);
+    }
+    const Binding *tb = in->tail_seq_binding;
     /* A loop's body is often its tail call alone: then nothing else runs. */
     if (tb == NULL || e->u.seq.nblocks > 1 || e->u.seq.blocks[0]->n > 1)
         seq_run(in, env, e, tb);

@@ -54,9 +54,13 @@ typedef struct Interp {
     struct EnvMap *op_targets;  /* Op node -> what it names, resolved on its first call */
     struct EnvMap *bound_funcs; /* make_closure's synthesized functions, by callee */
     struct EnvMap *gvar_index;  /* GlobalVar* -> 1 + its index in mod->funcs */
-    uintptr_t stack_limit;      /* calls below this C stack address raise DepthLimit; 0: none */
-    double deadline;            /* LIMIT-time: the monotonic clock's reading to stop at; 0: none */
-    int64_t steps;              /* steps and charges taken, to read the clock now and then */
+    /* The SeqExpr whose tail binding was found last, and that binding (or NULL): a loop's
+     * body asks for the same one on every iteration. */
+    const Expr *tail_seq;
+    const Binding *tail_seq_binding;
+    uintptr_t stack_limit; /* calls below this C stack address raise DepthLimit; 0: none */
+    double deadline;       /* LIMIT-time: the monotonic clock's reading to stop at; 0: none */
+    int64_t steps;         /* steps and charges taken, to read the clock now and then */
     /* The call being applied: an error a packed function or builtin raises without a span
      * of its own points here (DIAG-site). */
     Span site;

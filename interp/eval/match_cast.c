@@ -290,56 +290,6 @@ static void mc_check(const Mc *m, const StructInfo *s, Value *v)
     }
 }
 
-/* The same dtype, or an annotation without one. */
-static bool dtype_matches(DataType want, DataType have)
-{
-    return (want.code == have.code && want.bits == have.bits && want.lanes == have.lanes) ||
-           dtype_is_void(want);
-}
-
-/* A dim the annotation writes as an int64 literal equal to the tensor's. */
-static bool literal_dim(const PrimExpr *p, int64_t actual)
-{
-    return p->kind == PE_INT && p->dtype.code == DT_INT && p->dtype.bits == 64 &&
-           p->dtype.lanes == 1 && p->u.int_value == actual;
-}
-
-/* The checks most signatures ask for on every call, which pass without binding anything:
- * an Object, a PrimValue of the dtype with no value annotated, a tensor whose rank, dtype
- * and literal dims agree. Everything else, every failure, and any check while the rules
- * that fire are recorded, take mc_check's full path, so the result is the same. */
-static bool mc_passes_plainly(const StructInfo *s, const Value *v)
-{
-    if (rule_recording)
-        return false;
-    switch (s->kind) {
-    case SINFO_OBJECT:
-        return true;
-    case SINFO_PRIM:
-        return v->kind == VAL_PRIM && s->u.prim.value == NULL &&
-               dtype_matches(s->u.prim.dtype, v->u.prim.dtype);
-    case SINFO_TENSOR: {
-        if (v->kind != VAL_TENSOR)
-            return false;
-        const Tensor *t = v->u.tensor;
-        if ((s->u.tensor.ndim != -1 && s->u.tensor.ndim != t->ndim) ||
-            !dtype_matches(s->u.tensor.dtype, t->dtype))
-            return false;
-        const Expr *shape = s->u.tensor.shape;
-        if (shape == NULL)
-            return true;
-        if (shape->kind != EXPR_SHAPE || shape->u.shape.n != t->ndim)
-            return false;
-        for (int i = 0; i < t->ndim; i++)
-            if (!literal_dim(shape->u.shape.values[i], t->shape[i]))
-                return false;
-        return true;
-    }
-    default:
-        return false;
-    }
-}
-
 /* Out of line, so that a check that passes plainly pays for none of its frame. */
 static __attribute__((noinline)) void mc_check_fully(Interp *in, Env *env, const StructInfo *s,
                                                      Value *v, McMode mode, Span span)
@@ -350,7 +300,7 @@ static __attribute__((noinline)) void mc_check_fully(Interp *in, Env *env, const
 
 void match_cast_check(Interp *in, Env *env, const StructInfo *s, Value *v, McMode mode, Span span)
 {
-    if (!mc_passes_plainly(s, v))
+    if (!match_cast_passes_plainly(s, v))
         mc_check_fully(in, env, s, v, mode, span);
 }
 
