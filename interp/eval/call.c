@@ -272,7 +272,8 @@ static const OpTarget *op_target(Interp *in, const Expr *op)
 /* A call's arguments, in `room` (CALL_ROOM of them, or NULL) when they fit: the array of
  * an operator's or a closure's arguments is dead once the kernel has run or the callee's
  * parameters are bound, so most calls allocate none. */
-static inline Value **eval_args(Interp *in, Env *env, const Expr *call, Value **room)
+static inline __attribute__((always_inline)) Value **eval_args(Interp *in, Env *env,
+                                                               const Expr *call, Value **room)
 {
     int n = call->u.call.nargs;
     Value **args = room != NULL && n <= CALL_ROOM ? room : MEM_ARRAY(Value *, n > 0 ? n : 1);

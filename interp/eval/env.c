@@ -121,11 +121,18 @@ Env *env_new_child(const Env *parent, int capacity_hint)
     return env;
 }
 
-/* Drops every binding of env's frame (so the frame holds no value alive). */
+/* Drops every binding of env's frame (so the frame holds no value alive). A frame of one or
+ * two slots (a loop's) is cleared in place; a plain loop compiles to a memset call. */
 static void frame_clear(Env *env)
 {
-    for (int i = 0; i < env->nframe; i++) /* a few slots: cheaper than a memset call */
-        env->frame[i] = (FrameSlot){0};
+    if (env->nframe <= 2) {
+        if (env->nframe > 0)
+            env->frame[0] = (FrameSlot){0};
+        if (env->nframe > 1)
+            env->frame[1] = (FrameSlot){0};
+    } else {
+        memset(env->frame, 0, sizeof(FrameSlot) * (size_t)env->nframe);
+    }
     env->nframe = 0;
     env->owner = NULL;
 }
