@@ -29,28 +29,44 @@ typedef enum ElemKind {
     EK_NONE,
 } ElemKind;
 
+/* Read on every element a kernel-less path loads or stores: one switch over code and bits
+ * (uint1 is bool), not a chain of tests. */
 static ElemKind elem_kind(DataType t)
 {
     if (t.lanes != 1)
         return EK_NONE;
-    if (dtype_is_bool(t))
+#define EK_CASE(code, bits) (((unsigned)(code) << 8) | (unsigned)(bits))
+    switch (EK_CASE(t.code, t.bits)) {
+    case EK_CASE(DT_UINT, 1):
         return EK_BOOL;
-    static const ElemKind ints[] = {EK_I8, EK_I16, EK_I32, EK_I64};
-    static const ElemKind uints[] = {EK_U8, EK_U16, EK_U32, EK_U64};
-    int slot = t.bits == 8 ? 0 : t.bits == 16 ? 1 : t.bits == 32 ? 2 : t.bits == 64 ? 3 : -1;
-    switch ((DTypeCode)t.code) {
-    case DT_INT:
-        return slot < 0 ? EK_NONE : ints[slot];
-    case DT_UINT:
-        return slot < 0 ? EK_NONE : uints[slot];
-    case DT_FLOAT:
-        return t.bits == 16 ? EK_F16 : t.bits == 32 ? EK_F32 : t.bits == 64 ? EK_F64 : EK_NONE;
-    case DT_BFLOAT:
-        return t.bits == 16 ? EK_BF16 : EK_NONE;
-    case DT_HANDLE:
+    case EK_CASE(DT_INT, 8):
+        return EK_I8;
+    case EK_CASE(DT_INT, 16):
+        return EK_I16;
+    case EK_CASE(DT_INT, 32):
+        return EK_I32;
+    case EK_CASE(DT_INT, 64):
+        return EK_I64;
+    case EK_CASE(DT_UINT, 8):
+        return EK_U8;
+    case EK_CASE(DT_UINT, 16):
+        return EK_U16;
+    case EK_CASE(DT_UINT, 32):
+        return EK_U32;
+    case EK_CASE(DT_UINT, 64):
+        return EK_U64;
+    case EK_CASE(DT_FLOAT, 16):
+        return EK_F16;
+    case EK_CASE(DT_FLOAT, 32):
+        return EK_F32;
+    case EK_CASE(DT_FLOAT, 64):
+        return EK_F64;
+    case EK_CASE(DT_BFLOAT, 16):
+        return EK_BF16;
+    default:
         return EK_NONE;
     }
-    return EK_NONE;
+#undef EK_CASE
 }
 
 bool tensor_dtype_supported(DataType dtype)

@@ -19,35 +19,130 @@ typedef struct Budget {
     long nodes; /* node visits left: the document's own nodes plus VALUE_YAML_MAX_EXPANSION */
 } Budget;
 
+/* One node as the reader sees it, whichever tree it comes from: a libyaml document's node
+ * or a node of a caller's tree (ValueYamlTree). A mapping key of a caller's tree is a
+ * scalar of its own. */
+typedef struct Node {
+    yaml_node_type_t type;
+    const char *text; /* a scalar's text */
+    bool plain;       /* a scalar written without quotes */
+    int n;            /* a sequence's items, a mapping's pairs */
+    int line;         /* 1-based; 0 in a caller's tree */
+    int col;
+    const void *raw; /* the yaml_node_t, or the caller's node */
+} Node;
+
 typedef struct Reader {
-    yaml_document_t *doc;
+    yaml_document_t *doc;      /* the document read, or NULL ... */
+    const ValueYamlTree *tree; /* ... the caller's tree */
     const ValueYamlOptions *opt;
     ErrorTrap *trap;
     Budget *budget;
 } Reader;
 
-static noreturn void bad(const Reader *r, const yaml_node_t *node, const char *fmt, ...)
+static noreturn void bad(const Reader *r, const Node *node, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-static noreturn void bad(const Reader *r, const yaml_node_t *node, const char *fmt, ...)
+static noreturn void bad(const Reader *r, const Node *node, const char *fmt, ...)
 {
     char msg[512];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    Span span =
-        span_make(r->opt->file, (int)node->start_mark.line + 1, (int)node->start_mark.column + 1);
+    Span span = span_make(r->opt->file, node->line, node->col);
     error_raise(r->trap, PHASE_CASE, "BadValue", NULL, span, "%s", msg);
+}
+
+static Node doc_node(const yaml_node_t *y)
+{
+    Node node = {y->type, "", false, 0, (int)y->start_mark.line + 1, (int)y->start_mark.column + 1,
+                 y};
+    switch (y->type) {
+    case YAML_SCALAR_NODE:
+        node.text = (const char *)y->data.scalar.value;
+        node.plain = y->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+        break;
+    case YAML_SEQUENCE_NODE:
+        node.n = (int)(y->data.sequence.items.top - y->data.sequence.items.start);
+        break;
+    case YAML_MAPPING_NODE:
+        node.n = (int)(y->data.mapping.pairs.top - y->data.mapping.pairs.start);
+        break;
+    default:
+        break;
+    }
+    return node;
+}
+
+static Node tree_node(const Reader *r, const void *raw)
+{
+    Node node = {YAML_NO_NODE, "", false, 0, 0, 0, raw};
+    switch (r->tree->kind(raw)) {
+    case VALUE_YAML_SCALAR:
+        node.type = YAML_SCALAR_NODE;
+        node.text = r->tree->text(raw);
+        node.plain = r->tree->plain(raw);
+        break;
+    case VALUE_YAML_SEQUENCE:
+        node.type = YAML_SEQUENCE_NODE;
+        node.n = r->tree->count(raw);
+        break;
+    case VALUE_YAML_MAPPING:
+        node.type = YAML_MAPPING_NODE;
+        node.n = r->tree->count(raw);
+        break;
+    }
+    return node;
+}
+
+/* Every visit of a node goes through here, so aliases cannot make reading unbounded. */
+static void visit(const Reader *r, const Node *node)
+{
+    if (--r->budget->nodes < 0)
+        bad(r, node, "YAML aliases expand to more than %ld extra nodes", VALUE_YAML_MAX_EXPANSION);
+}
+
+static Node node_at(const Reader *r, int index)
+{
+    Node node = doc_node(yaml_document_get_node(r->doc, index));
+    visit(r, &node);
+    return node;
+}
+
+/* A sequence's item i, a mapping's key i, or a mapping's value i. */
+static Node seq_item(const Reader *r, const Node *node, int i)
+{
+    if (r->doc != NULL)
+        return node_at(r, ((const yaml_node_t *)node->raw)->data.sequence.items.start[i]);
+    Node item = tree_node(r, r->tree->item(node->raw, i));
+    visit(r, &item);
+    return item;
+}
+
+static Node map_key(const Reader *r, const Node *node, int i)
+{
+    if (r->doc != NULL)
+        return node_at(r, ((const yaml_node_t *)node->raw)->data.mapping.pairs.start[i].key);
+    Node key = {YAML_SCALAR_NODE, r->tree->key(node->raw, i), true, 0, 0, 0, NULL};
+    visit(r, &key);
+    return key;
+}
+
+static Node map_value(const Reader *r, const Node *node, int i)
+{
+    if (r->doc != NULL)
+        return node_at(r, ((const yaml_node_t *)node->raw)->data.mapping.pairs.start[i].value);
+    return seq_item(r, node, i);
 }
 
 /* A scalar's text; a mapping or a sequence (which has none) is named by its brackets, so a
  * message about a node of the wrong kind never reads another kind's fields. */
-static const char *scalar_text(const yaml_node_t *node)
+static const char *scalar_text(const Node *node)
 {
     switch (node->type) {
     case YAML_SCALAR_NODE:
-        return (const char *)node->data.scalar.value;
+        return node->text;
     case YAML_MAPPING_NODE:
         return "{...}";
     case YAML_SEQUENCE_NODE:
@@ -57,23 +152,12 @@ static const char *scalar_text(const yaml_node_t *node)
     }
 }
 
-static bool is_plain_scalar(const yaml_node_t *node)
+static bool is_plain_scalar(const Node *node)
 {
-    return node->type == YAML_SCALAR_NODE && node->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+    return node->type == YAML_SCALAR_NODE && node->plain;
 }
 
-static noreturn void bad(const Reader *r, const yaml_node_t *node, const char *fmt, ...);
-
-/* Every visit of a node goes through here, so aliases cannot make reading unbounded. */
-static yaml_node_t *node_at(const Reader *r, int index)
-{
-    yaml_node_t *node = yaml_document_get_node(r->doc, index);
-    if (node != NULL && --r->budget->nodes < 0)
-        bad(r, node, "YAML aliases expand to more than %ld extra nodes", VALUE_YAML_MAX_EXPANSION);
-    return node;
-}
-
-static const char *node_kind(const yaml_node_t *node)
+static const char *node_kind(const Node *node)
 {
     switch (node->type) {
     case YAML_SCALAR_NODE:
@@ -88,8 +172,7 @@ static const char *node_kind(const yaml_node_t *node)
     return "nothing";
 }
 
-static void expect_type(const Reader *r, const yaml_node_t *node, yaml_node_type_t type,
-                        const char *what)
+static void expect_type(const Reader *r, const Node *node, yaml_node_type_t type, const char *what)
 {
     if (node->type != type)
         bad(r, node, "%s must be %s, not %s", what,
@@ -99,14 +182,9 @@ static void expect_type(const Reader *r, const yaml_node_t *node, yaml_node_type
             node_kind(node));
 }
 
-static int seq_len(const yaml_node_t *node)
+static int seq_len(const Node *node)
 {
-    return (int)(node->data.sequence.items.top - node->data.sequence.items.start);
-}
-
-static yaml_node_t *seq_item(const Reader *r, const yaml_node_t *node, int i)
-{
-    return node_at(r, node->data.sequence.items.start[i]);
+    return node->n;
 }
 
 /* ---- scalars ---- */
@@ -123,7 +201,7 @@ static bool int_syntax(const char *s)
     return *s == '\0';
 }
 
-static int64_t read_int64(const Reader *r, const yaml_node_t *node, const char *what)
+static int64_t read_int64(const Reader *r, const Node *node, const char *what)
 {
     const char *s = scalar_text(node);
     if (!is_plain_scalar(node) || !int_syntax(s))
@@ -136,7 +214,7 @@ static int64_t read_int64(const Reader *r, const yaml_node_t *node, const char *
 }
 
 /* The integer as its two's-complement bits, checked against the dtype's range. */
-static int64_t read_int_in(const Reader *r, const yaml_node_t *node, DataType dt)
+static int64_t read_int_in(const Reader *r, const Node *node, DataType dt)
 {
     const char *s = scalar_text(node);
     if (!is_plain_scalar(node) || !int_syntax(s))
@@ -157,7 +235,7 @@ static int64_t read_int_in(const Reader *r, const yaml_node_t *node, DataType dt
     return (int64_t)v;
 }
 
-static bool read_bool(const Reader *r, const yaml_node_t *node)
+static bool read_bool(const Reader *r, const Node *node)
 {
     static const char *const trues[] = {"true", "True", "TRUE", "1"};
     static const char *const falses[] = {"false", "False", "FALSE", "0"};
@@ -218,7 +296,7 @@ static bool float_syntax(const char *s)
 }
 
 /* A float literal rounded once into the dtype (float32 straight from the decimal text). */
-static double read_float_in(const Reader *r, const yaml_node_t *node, DataType dt)
+static double read_float_in(const Reader *r, const Node *node, DataType dt)
 {
     const char *s = scalar_text(node);
     double v;
@@ -235,7 +313,7 @@ static double read_float_in(const Reader *r, const yaml_node_t *node, DataType d
     return v;
 }
 
-static DataType read_dtype(const Reader *r, const yaml_node_t *node, bool scalar_only)
+static DataType read_dtype(const Reader *r, const Node *node, bool scalar_only)
 {
     expect_type(r, node, YAML_SCALAR_NODE, "a dtype");
     DataType dt;
@@ -251,34 +329,35 @@ static DataType read_dtype(const Reader *r, const yaml_node_t *node, bool scalar
 typedef struct Fields {
     const char *const *names;
     int n;
-    yaml_node_t *found[4];
+    Node found[4];
+    bool given[4];
 } Fields;
 
-static void read_fields(const Reader *r, const yaml_node_t *node, Fields *f, const char *what)
+static void read_fields(const Reader *r, const Node *node, Fields *f, const char *what)
 {
     expect_type(r, node, YAML_MAPPING_NODE, what);
-    for (yaml_node_pair_t *p = node->data.mapping.pairs.start; p < node->data.mapping.pairs.top;
-         p++) {
-        yaml_node_t *key = node_at(r, p->key);
-        if (key->type != YAML_SCALAR_NODE)
-            bad(r, key, "%s keys must be scalars", what);
+    for (int k = 0; k < node->n; k++) {
+        Node key = map_key(r, node, k);
+        if (key.type != YAML_SCALAR_NODE)
+            bad(r, &key, "%s keys must be scalars", what);
         int i = 0;
-        while (i < f->n && strcmp(f->names[i], scalar_text(key)) != 0)
+        while (i < f->n && strcmp(f->names[i], scalar_text(&key)) != 0)
             i++;
         if (i == f->n)
-            bad(r, key, "unknown %s field '%s'", what, scalar_text(key));
-        if (f->found[i] != NULL)
-            bad(r, key, "%s field '%s' given twice", what, scalar_text(key));
-        f->found[i] = node_at(r, p->value);
+            bad(r, &key, "unknown %s field '%s'", what, scalar_text(&key));
+        if (f->given[i])
+            bad(r, &key, "%s field '%s' given twice", what, scalar_text(&key));
+        f->found[i] = map_value(r, node, k);
+        f->given[i] = true;
     }
     for (int i = 0; i < f->n; i++)
-        if (f->found[i] == NULL)
+        if (!f->given[i])
             bad(r, node, "%s lacks the field '%s'", what, f->names[i]);
 }
 
 /* ---- tensors ---- */
 
-static void store_element(const Reader *r, const yaml_node_t *node, Tensor *t, int64_t i)
+static void store_element(const Reader *r, const Node *node, Tensor *t, int64_t i)
 {
     if (node->type != YAML_SCALAR_NODE)
         bad(r, node, "a tensor element must be a scalar, not %s", node_kind(node));
@@ -291,8 +370,7 @@ static void store_element(const Reader *r, const yaml_node_t *node, Tensor *t, i
 }
 
 /* Data nested by shape: one sequence level per axis. Returns the next flat index. */
-static int64_t read_nested(const Reader *r, const yaml_node_t *node, Tensor *t, int axis,
-                           int64_t flat)
+static int64_t read_nested(const Reader *r, const Node *node, Tensor *t, int axis, int64_t flat)
 {
     if (axis == t->ndim) {
         store_element(r, node, t, flat);
@@ -304,12 +382,14 @@ static int64_t read_nested(const Reader *r, const yaml_node_t *node, Tensor *t, 
     if (seq_len(node) != t->shape[axis])
         bad(r, node, "tensor data has %d items at axis %d, the shape says %" PRId64, seq_len(node),
             axis, t->shape[axis]);
-    for (int i = 0; i < seq_len(node); i++)
-        flat = read_nested(r, seq_item(r, node, i), t, axis + 1, flat);
+    for (int i = 0; i < seq_len(node); i++) {
+        Node item = seq_item(r, node, i);
+        flat = read_nested(r, &item, t, axis + 1, flat);
+    }
     return flat;
 }
 
-static void read_data(const Reader *r, const yaml_node_t *node, Tensor *t)
+static void read_data(const Reader *r, const Node *node, Tensor *t)
 {
     if (t->ndim == 0 && node->type == YAML_SCALAR_NODE) {
         store_element(r, node, t, 0);
@@ -318,7 +398,7 @@ static void read_data(const Reader *r, const yaml_node_t *node, Tensor *t)
     if (node->type != YAML_SEQUENCE_NODE)
         bad(r, node, "tensor data must be a sequence%s", t->ndim == 0 ? " or a number" : "");
     bool flat = t->ndim != 1 && (seq_len(node) == 0 || t->ndim == 0 ||
-                                 seq_item(r, node, 0)->type == YAML_SCALAR_NODE);
+                                 seq_item(r, node, 0).type == YAML_SCALAR_NODE);
     if (!flat) {
         read_nested(r, node, t, 0, 0);
         return;
@@ -326,14 +406,16 @@ static void read_data(const Reader *r, const yaml_node_t *node, Tensor *t)
     if (seq_len(node) != t->numel)
         bad(r, node, "flat tensor data has %d elements, the shape holds %" PRId64, seq_len(node),
             t->numel);
-    for (int i = 0; i < seq_len(node); i++)
-        store_element(r, seq_item(r, node, i), t, i);
+    for (int i = 0; i < seq_len(node); i++) {
+        Node item = seq_item(r, node, i);
+        store_element(r, &item, t, i);
+    }
 }
 
 /* The top-level length of `data` agrees with the shape (flat: all elements; nested: the first
  * axis; deeper axes are checked while reading, which never writes past the tensor). */
-static void check_data_length(const Reader *r, const yaml_node_t *node, int ndim,
-                              const int64_t *dims, int64_t numel)
+static void check_data_length(const Reader *r, const Node *node, int ndim, const int64_t *dims,
+                              int64_t numel)
 {
     /* Every element is a node visit: more elements than visits left cannot be there. */
     if (numel > r->budget->nodes)
@@ -346,7 +428,7 @@ static void check_data_length(const Reader *r, const yaml_node_t *node, int ndim
     bad(r, node, "tensor data has %" PRId64 " items, the shape holds %" PRId64, n, numel);
 }
 
-static int64_t *read_dims(const Reader *r, const yaml_node_t *node, int *ndim, bool tensor)
+static int64_t *read_dims(const Reader *r, const Node *node, int *ndim, bool tensor)
 {
     expect_type(r, node, YAML_SEQUENCE_NODE, "a shape");
     int n = seq_len(node);
@@ -354,44 +436,44 @@ static int64_t *read_dims(const Reader *r, const yaml_node_t *node, int *ndim, b
         bad(r, node, "a shape of rank %d is over the limit of %d", n, TENSOR_MAX_NDIM);
     int64_t *dims = mem_alloc_atomic(sizeof(int64_t) * (size_t)(n > 0 ? n : 1));
     for (int i = 0; i < n; i++) {
-        yaml_node_t *item = seq_item(r, node, i);
-        dims[i] = read_int64(r, item, "a dim");
+        Node item = seq_item(r, node, i);
+        dims[i] = read_int64(r, &item, "a dim");
         if (tensor && dims[i] < 0)
-            bad(r, item, "a tensor dim must not be negative, not %" PRId64, dims[i]);
+            bad(r, &item, "a tensor dim must not be negative, not %" PRId64, dims[i]);
     }
     *ndim = n;
     return dims;
 }
 
-static Value *read_tensor(const Reader *r, const yaml_node_t *node)
+static Value *read_tensor(const Reader *r, const Node *node)
 {
     static const char *const names[] = {"dtype", "shape", "data"};
-    Fields f = {names, 3, {0}};
+    Fields f = {names, 3, {{0}}, {0}};
     read_fields(r, node, &f, "tensor");
-    DataType dt = read_dtype(r, f.found[0], true);
+    DataType dt = read_dtype(r, &f.found[0], true);
     int ndim;
-    int64_t *dims = read_dims(r, f.found[1], &ndim, true);
+    int64_t *dims = read_dims(r, &f.found[1], &ndim, true);
     int64_t numel = tensor_shape_numel(dt, ndim, dims);
     if (numel < 0)
-        bad(r, f.found[1], "%s", tensor_new_refusal(dt, ndim, dims));
+        bad(r, &f.found[1], "%s", tensor_new_refusal(dt, ndim, dims));
     /* The data must be there before the tensor is made: a shape alone allocates nothing. */
-    check_data_length(r, f.found[2], ndim, dims, numel);
+    check_data_length(r, &f.found[2], ndim, dims, numel);
     Tensor *t = tensor_new(dt, ndim, dims);
     if (t == NULL)
-        bad(r, f.found[1], "%s", tensor_new_refusal(dt, ndim, dims));
-    read_data(r, f.found[2], t);
+        bad(r, &f.found[1], "%s", tensor_new_refusal(dt, ndim, dims));
+    read_data(r, &f.found[2], t);
     return value_tensor(t);
 }
 
 /* ---- the other forms ---- */
 
-static Value *read_prim(const Reader *r, const yaml_node_t *node)
+static Value *read_prim(const Reader *r, const Node *node)
 {
     static const char *const names[] = {"dtype", "value"};
-    Fields f = {names, 2, {0}};
+    Fields f = {names, 2, {{0}}, {0}};
     read_fields(r, node, &f, "prim");
-    DataType dt = read_dtype(r, f.found[0], true);
-    yaml_node_t *v = f.found[1];
+    DataType dt = read_dtype(r, &f.found[0], true);
+    const Node *v = &f.found[1];
     expect_type(r, v, YAML_SCALAR_NODE, "a prim value");
     if (dtype_is_bool(dt))
         return value_prim_bool(read_bool(r, v));
@@ -400,35 +482,36 @@ static Value *read_prim(const Reader *r, const yaml_node_t *node)
     return value_prim_int(dt, read_int_in(r, v, dt));
 }
 
-static Value *read_value(const Reader *r, const yaml_node_t *node);
+static Value *read_value(const Reader *r, const Node *node);
 
-static Value *read_tuple(const Reader *r, const yaml_node_t *node)
+static Value *read_tuple(const Reader *r, const Node *node)
 {
     expect_type(r, node, YAML_SEQUENCE_NODE, "a tuple");
     int n = seq_len(node);
     Value **fields = MEM_ARRAY(Value *, n > 0 ? n : 1);
     if (--r->budget->depth < 0)
         bad(r, node, "values nested deeper than %d levels", VALUE_YAML_MAX_DEPTH);
-    for (int i = 0; i < n; i++)
-        fields[i] = read_value(r, seq_item(r, node, i));
+    for (int i = 0; i < n; i++) {
+        Node item = seq_item(r, node, i);
+        fields[i] = read_value(r, &item);
+    }
     r->budget->depth++;
     return value_tuple(fields, n);
 }
 
-static void expect_true(const Reader *r, const yaml_node_t *node, const char *key)
+static void expect_true(const Reader *r, const Node *node, const char *key)
 {
     if (!is_plain_scalar(node) || strcmp(scalar_text(node), "true") != 0)
         bad(r, node, "{%s: ...} takes only the value true", key);
 }
 
-static void expect_pattern_allowed(const Reader *r, const yaml_node_t *node, const char *key)
+static void expect_pattern_allowed(const Reader *r, const Node *node, const char *key)
 {
     if (!r->opt->expectation)
         bad(r, node, "{%s: ...} may only appear in an expected value", key);
 }
 
-static Value *read_form(const Reader *r, const char *key, const yaml_node_t *key_node,
-                        const yaml_node_t *body)
+static Value *read_form(const Reader *r, const char *key, const Node *key_node, const Node *body)
 {
     if (strcmp(key, "tensor") == 0)
         return read_tensor(r, body);
@@ -465,18 +548,18 @@ static Value *read_form(const Reader *r, const char *key, const yaml_node_t *key
 }
 
 /* value -> '{' kind ':' body '}' with exactly one kind */
-static Value *read_value(const Reader *r, const yaml_node_t *node)
+static Value *read_value(const Reader *r, const Node *node)
 {
     if (node->type != YAML_MAPPING_NODE)
         bad(r, node, "a value must be a mapping such as {tensor: ...}, not %s", node_kind(node));
-    int n = (int)(node->data.mapping.pairs.top - node->data.mapping.pairs.start);
+    int n = node->n;
     if (n != 1)
         bad(r, node, "a value must have exactly one key, not %d", n);
-    yaml_node_pair_t *p = node->data.mapping.pairs.start;
-    yaml_node_t *key = node_at(r, p->key);
-    if (key->type != YAML_SCALAR_NODE)
-        bad(r, key, "a value's key must be a scalar");
-    return read_form(r, scalar_text(key), key, node_at(r, p->value));
+    Node key = map_key(r, node, 0);
+    if (key.type != YAML_SCALAR_NODE)
+        bad(r, &key, "a value's key must be a scalar");
+    Node body = map_value(r, node, 0);
+    return read_form(r, scalar_text(&key), &key, &body);
 }
 
 Value *value_yaml_parse_node(yaml_document_t *doc, yaml_node_t *node, const ValueYamlOptions *opt,
@@ -484,8 +567,18 @@ Value *value_yaml_parse_node(yaml_document_t *doc, yaml_node_t *node, const Valu
 {
     Budget budget = {VALUE_YAML_MAX_DEPTH,
                      (long)(doc->nodes.top - doc->nodes.start) + VALUE_YAML_MAX_EXPANSION};
-    Reader r = {doc, opt, trap, &budget};
-    return read_value(&r, node);
+    Reader r = {doc, NULL, opt, trap, &budget};
+    Node root = doc_node(node);
+    return read_value(&r, &root);
+}
+
+Value *value_yaml_parse_tree(const ValueYamlTree *tree, const void *root, long nodes,
+                             const ValueYamlOptions *opt, ErrorTrap *trap)
+{
+    Budget budget = {VALUE_YAML_MAX_DEPTH, nodes + VALUE_YAML_MAX_EXPANSION};
+    Reader r = {NULL, tree, opt, trap, &budget};
+    Node top = tree_node(&r, root);
+    return read_value(&r, &top);
 }
 
 static noreturn void raise_yaml_error(yaml_parser_t *parser, const ValueYamlOptions *opt,

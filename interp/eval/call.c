@@ -113,7 +113,7 @@ static void enter(Interp *in, Env *env, const FuncInfo *info, Value **args, Span
     for (int i = 0; i < fn->nparams; i++) {
         const StructInfo *ann = fn->params[i]->annotation;
         in->arg_index = i;
-        if (ann != NULL)
+        if (ann != NULL && !match_cast_passes_plainly(ann, args[i]))
             match_cast_check(in, env, ann, args[i], MC_MODE_ARG, param_site(span, ann));
         rule_fired("ALIAS-1");
         env_bind(env, fn->params[i], args[i]);
@@ -163,11 +163,12 @@ static Value *call_closure(Interp *in, Value *callee, Value **args, int nargs, S
         const FuncInfo *info = env_func_info(in->func_info, fn);
         /* The map holds what has no slot: shape variables, and variables resolved elsewhere. */
         int unslotted = info->nlocals - info->nslots;
-        if (env == NULL)
+        if (env == NULL) {
             env = env_pool_take(in->env_pool, callee->u.closure.env, unslotted);
-        else
-            env_reset(env, callee->u.closure.env, unslotted);
-        env_use_frame(env, fn, info->nslots);
+            env_use_frame(env, fn, info->nslots);
+        } else {
+            env_reset(env, callee->u.closure.env, unslotted, fn, info->nslots);
+        }
         enter(in, env, info, args, span);
         TailCall tc = {.room = room};
         result = eval_tail(in, env, fn->body, &tc);
@@ -271,12 +272,13 @@ static const OpTarget *op_target(Interp *in, const Expr *op)
 /* A call's arguments, in `room` (CALL_ROOM of them, or NULL) when they fit: the array of
  * an operator's or a closure's arguments is dead once the kernel has run or the callee's
  * parameters are bound, so most calls allocate none. */
-static Value **eval_args(Interp *in, Env *env, const Expr *call, Value **room)
+static inline __attribute__((always_inline)) Value **eval_args(Interp *in, Env *env,
+                                                               const Expr *call, Value **room)
 {
     int n = call->u.call.nargs;
     Value **args = room != NULL && n <= CALL_ROOM ? room : MEM_ARRAY(Value *, n > 0 ? n : 1);
     for (int i = 0; i < n; i++)
-        args[i] = interp_eval(in, env, call->u.call.args[i]);
+        args[i] = eval_operand(in, env, call->u.call.args[i]);
     return args;
 }
 
@@ -328,7 +330,7 @@ Value *call_eval(Interp *in, Env *env, const Expr *call, TailCall *tc)
     }
     /* E-12.2: the callee first, then the arguments. */
     rule_fired("E-12");
-    Value *callee = interp_eval(in, env, op);
+    Value *callee = eval_operand(in, env, op);
     if (callee->kind != VAL_CLOSURE) /* a packed function may keep its argument array */
         return interp_call(in, callee, eval_args(in, env, call, NULL), n, call->span);
     if (tc != NULL) {

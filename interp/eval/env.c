@@ -9,42 +9,6 @@
 #include "ast/ptrmap.h"
 #include "interp/eval/interp.h"
 
-/* Open addressing with linear probing; deletion shifts later entries back, so there are no
- * tombstones and a scope that binds and unbinds never degrades the table. */
-typedef struct Slot {
-    const void *key;
-    union {
-        void *val;     /* a Relax variable's value, an EnvMap's entry */
-        int64_t shape; /* a shape variable's value */
-    };
-    bool is_shape;
-} Slot;
-
-struct EnvMap {
-    Slot *slots;
-    uint32_t cap; /* a power of two */
-    uint32_t n;
-};
-
-/* A resolved variable's place in a frame: the variable (a slot may serve another variable
- * only while its own is unbound, so a hit is checked by identity) and its value. */
-typedef struct FrameSlot {
-    const Var *key;
-    Value *val;
-} FrameSlot;
-
-struct Env {
-    EnvMap map;
-    const Env *parent;
-    const void *owner; /* the Function whose resolved variables `frame` holds, or NULL */
-    FrameSlot *frame;
-    int nframe; /* the slots of owner's frame */
-    int capframe;
-    const TirVar **log; /* shape variables in binding order, for scope ends */
-    int nlog;
-    int caplog;
-};
-
 static void map_init(EnvMap *m, int hint)
 {
     /* Room for `hint` keys below the 3/4 load that map_insert grows at. */
@@ -157,25 +121,20 @@ Env *env_new_child(const Env *parent, int capacity_hint)
     return env;
 }
 
-/* Drops every binding of env's frame (so the frame holds no value alive). */
+/* Drops every binding of env's frame (so the frame holds no value alive). A frame of one or
+ * two slots (a loop's) is cleared in place; a plain loop compiles to a memset call. */
 static void frame_clear(Env *env)
 {
-    for (int i = 0; i < env->nframe; i++) /* a few slots: cheaper than a memset call */
-        env->frame[i] = (FrameSlot){0};
+    if (env->nframe <= 2) {
+        if (env->nframe > 0)
+            env->frame[0] = (FrameSlot){0};
+        if (env->nframe > 1)
+            env->frame[1] = (FrameSlot){0};
+    } else {
+        memset(env->frame, 0, sizeof(FrameSlot) * (size_t)env->nframe);
+    }
     env->nframe = 0;
     env->owner = NULL;
-}
-
-void env_reset(Env *env, const Env *parent, int capacity_hint)
-{
-    if (4 * (int64_t)capacity_hint + 4 > 3 * (int64_t)env->map.cap)
-        map_init(&env->map, capacity_hint);
-    else if (env->map.n > 0)
-        memset(env->map.slots, 0, sizeof(Slot) * env->map.cap);
-    env->map.n = 0;
-    frame_clear(env);
-    env->parent = parent;
-    env->nlog = 0;
 }
 
 void env_use_frame(Env *env, const Function *fn, int nslots)
@@ -187,6 +146,18 @@ void env_use_frame(Env *env, const Function *fn, int nslots)
     }
     env->owner = fn;
     env->nframe = nslots;
+}
+
+void env_reset(Env *env, const Env *parent, int capacity_hint, const Function *fn, int nslots)
+{
+    if (4 * (int64_t)capacity_hint + 4 > 3 * (int64_t)env->map.cap)
+        map_init(&env->map, capacity_hint);
+    else if (env->map.n > 0)
+        memset(env->map.slots, 0, sizeof(Slot) * env->map.cap);
+    env->map.n = 0;
+    env_use_frame(env, fn, nslots);
+    env->parent = parent;
+    env->nlog = 0;
 }
 
 /* At most this many spare activations, each of at most this many slots: enough for the
@@ -231,31 +202,17 @@ void env_pool_give(EnvPool *pool, Env *env)
     pool->spare[pool->n++] = env;
 }
 
-/* var's slot in env's frame, or NULL when var was resolved to no slot of it. */
-static FrameSlot *frame_slot(const Env *env, const Var *var)
+void env_bind_slow(Env *env, const Var *var, Value *v)
 {
-    if (env->owner == NULL || var->slot_owner != env->owner || var->slot >= env->nframe)
-        return NULL;
-    return &env->frame[var->slot];
-}
-
-void env_bind(Env *env, const Var *var, Value *v)
-{
-    FrameSlot *f = frame_slot(env, var);
-    if (f != NULL && (f->key == NULL || f->key == var)) {
-        f->key = var;
-        f->val = v;
-        return;
-    }
     Slot *s = map_insert(&env->map, var);
     s->val = v;
     s->is_shape = false;
 }
 
-Value *env_lookup(const Env *env, const Var *var)
+Value *env_lookup_slow(const Env *env, const Var *var)
 {
     for (; env != NULL; env = env->parent) {
-        const FrameSlot *f = frame_slot(env, var);
+        const FrameSlot *f = env_frame_slot(env, var);
         if (f != NULL && f->key == var && f->val != NULL)
             return f->val;
         Slot *s = map_find(&env->map, var);
@@ -267,7 +224,7 @@ Value *env_lookup(const Env *env, const Var *var)
 
 void env_unbind(Env *env, const Var *var)
 {
-    FrameSlot *f = frame_slot(env, var);
+    FrameSlot *f = env_frame_slot(env, var);
     if (f != NULL && f->key == var)
         *f = (FrameSlot){0};
     map_remove(&env->map, var);
@@ -298,11 +255,6 @@ void env_unbind_shape(Env *env, const TirVar *var)
     map_remove(&env->map, var);
 }
 
-int env_shape_mark(const Env *env)
-{
-    return env->nlog;
-}
-
 void env_shape_pop(Env *env, int mark)
 {
     while (env->nlog > mark) {
@@ -324,13 +276,6 @@ void env_each_shape(const Env *env, void (*fn)(void *ctx, const TirVar *var, int
 }
 
 /* ---- Free-variable analysis of Functions (E-9) ---- */
-
-struct FuncInfoTable {
-    EnvMap *infos; /* Function* -> FuncInfo* */
-    /* The last one asked for: a loop asks for the same function on every call. */
-    const Function *last;
-    FuncInfo *last_info;
-};
 
 typedef struct Walk {
     EnvMap *used;  /* Relax Vars referenced */
@@ -647,10 +592,8 @@ struct FuncInfoTable *env_func_table_new(void)
     return t;
 }
 
-const FuncInfo *env_func_info(struct FuncInfoTable *t, const Function *f)
+const FuncInfo *env_func_info_find(struct FuncInfoTable *t, const Function *f)
 {
-    if (f == t->last)
-        return t->last_info;
     FuncInfo *info = env_map_get(t->infos, f);
     if (info == NULL) {
         info = analyze(f);

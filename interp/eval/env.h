@@ -13,10 +13,77 @@
  * values. Removing a key is how a scope ends (E-13.4, DataflowBlock end). */
 typedef struct Env Env;
 
+/* The layout is here only for the inline fast paths below; env.c alone reads it otherwise.
+ * Open addressing with linear probing; deletion shifts later entries back, so there are no
+ * tombstones and a scope that binds and unbinds never degrades the table. */
+typedef struct Slot {
+    const void *key;
+    union {
+        void *val;     /* a Relax variable's value, an EnvMap's entry */
+        int64_t shape; /* a shape variable's value */
+    };
+    bool is_shape;
+} Slot;
+
+struct EnvMap {
+    Slot *slots;
+    uint32_t cap; /* a power of two */
+    uint32_t n;
+};
+
+/* A resolved variable's place in a frame: the variable (a slot may serve another variable
+ * only while its own is unbound, so a hit is checked by identity) and its value. */
+typedef struct FrameSlot {
+    const Var *key;
+    Value *val;
+} FrameSlot;
+
+struct Env {
+    struct EnvMap map;
+    const Env *parent;
+    const void *owner; /* the Function whose resolved variables `frame` holds, or NULL */
+    FrameSlot *frame;
+    int nframe; /* the slots of owner's frame */
+    int capframe;
+    const TirVar **log; /* shape variables in binding order, for scope ends */
+    int nlog;
+    int caplog;
+};
+
 Env *env_new(int capacity_hint);
-void env_bind(Env *env, const Var *var, Value *v);
-Value *env_lookup(const Env *env, const Var *var); /* NULL when unbound */
+/* The general paths of env_bind and env_lookup: the map, the parents. */
+void env_bind_slow(Env *env, const Var *var, Value *v);
+Value *env_lookup_slow(const Env *env, const Var *var);
 void env_unbind(Env *env, const Var *var);
+
+/* var's slot in env's frame, or NULL when var was resolved to no slot of it. */
+static inline FrameSlot *env_frame_slot(const Env *env, const Var *var)
+{
+    if (env->owner == NULL || var->slot_owner != env->owner || var->slot >= env->nframe)
+        return NULL;
+    return &env->frame[var->slot];
+}
+
+/* A variable of the running function is bound and found by its slot, inline. */
+static inline void env_bind(Env *env, const Var *var, Value *v)
+{
+    FrameSlot *f = env_frame_slot(env, var);
+    if (f != NULL && (f->key == NULL || f->key == var)) {
+        f->key = var;
+        f->val = v;
+        return;
+    }
+    env_bind_slow(env, var, v);
+}
+
+/* NULL when unbound. */
+static inline Value *env_lookup(const Env *env, const Var *var)
+{
+    const FrameSlot *f = env_frame_slot(env, var);
+    if (f != NULL && f->key == var && f->val != NULL)
+        return f->val;
+    return env_lookup_slow(env, var);
+}
 void env_bind_shape(Env *env, const TirVar *var, int64_t v);
 bool env_lookup_shape(const Env *env, const TirVar *var, int64_t *out);
 void env_unbind_shape(Env *env, const TirVar *var);
@@ -27,9 +94,10 @@ void env_each_shape(const Env *env, void (*fn)(void *ctx, const TirVar *var, int
 
 /* An activation whose lookups fall back to `parent` (a closure's captured variables). */
 Env *env_new_child(const Env *parent, int capacity_hint);
-/* Empties env for a new activation under `parent`, keeping its memory: for a proper tail
- * call, whose caller's activation nothing can reach any more. */
-void env_reset(Env *env, const Env *parent, int capacity_hint);
+/* Empties env for a new activation of `fn` under `parent`, keeping its memory, and gives it
+ * fn's frame (env_use_frame): for a proper tail call, whose caller's activation nothing can
+ * reach any more. */
+void env_reset(Env *env, const Env *parent, int capacity_hint, const Function *fn, int nslots);
 /* Activations whose calls have returned, kept for the next calls to reuse: a call's
  * environment is reachable from nothing once it returns (a closure captures copies), and
  * a fresh one per call was most of the memory a recursive program allocated. */
@@ -45,7 +113,10 @@ void env_pool_give(EnvPool *pool, Env *env);
 void env_use_frame(Env *env, const Function *fn, int nslots);
 /* Shape variables are logged as they bind; a scope remembers the log's length at its start
  * and unbinds every shape variable bound since when it ends (E-13.4). */
-int env_shape_mark(const Env *env);
+static inline int env_shape_mark(const Env *env)
+{
+    return env->nlog;
+}
 void env_shape_pop(Env *env, int mark);
 
 /* A map from any node pointer to a pointer (GlobalVar to index, Function to analysis). */
@@ -67,8 +138,19 @@ typedef struct FuncInfo {
     int nslots;  /* the slots of a frame: the variables the resolution pass gave one */
 } FuncInfo;
 
-struct FuncInfoTable;
+struct FuncInfoTable {
+    struct EnvMap *infos; /* Function* -> FuncInfo* */
+    /* The last one asked for: a loop asks for the same function on every call. */
+    const Function *last;
+    FuncInfo *last_info;
+};
 struct FuncInfoTable *env_func_table_new(void);
-const FuncInfo *env_func_info(struct FuncInfoTable *t, const Function *f);
+/* env_func_info past the last one asked for: the table, or the analysis. */
+const FuncInfo *env_func_info_find(struct FuncInfoTable *t, const Function *f);
+
+static inline const FuncInfo *env_func_info(struct FuncInfoTable *t, const Function *f)
+{
+    return f == t->last ? t->last_info : env_func_info_find(t, f);
+}
 
 #endif

@@ -68,7 +68,7 @@ static Value *eval_tuple(Interp *in, Env *env, const Expr *e)
     Value *small[EVAL_SMALL];
     Value **fields = n <= EVAL_SMALL ? small : MEM_ARRAY(Value *, n);
     for (int i = 0; i < n; i++)
-        fields[i] = interp_eval(in, env, e->u.tuple.fields[i]);
+        fields[i] = eval_operand(in, env, e->u.tuple.fields[i]);
     return value_tuple(fields, n);
 }
 
@@ -96,7 +96,7 @@ static Value *eval_get_item(Interp *in, Env *env, const Expr *e)
 {
     /* E-7: the field itself, an alias. */
     rule_fired("E-7");
-    Value *t = interp_eval(in, env, e->u.get_item.tuple);
+    Value *t = eval_operand(in, env, e->u.get_item.tuple);
     int i = e->u.get_item.index;
     if (t->kind != VAL_TUPLE)
         interp_fail(in, "TupleIndex", "E-7", e->span, "indexing a %s, not a tuple",
@@ -226,7 +226,7 @@ static Value *eval_seq(Interp *in, Env *env, const Expr *e)
     rule_fired("E-13");
     int mark = env_shape_mark(env);
     seq_run(in, env, e, NULL);
-    Value *v = interp_eval(in, env, e->u.seq.body);
+    Value *v = eval_operand(in, env, e->u.seq.body);
     trace_body(in, env, e->u.seq.body, v);
     seq_end(env, e, mark);
     return v;
@@ -235,7 +235,7 @@ static Value *eval_seq(Interp *in, Env *env, const Expr *e)
 static Value *eval_if(Interp *in, Env *env, const Expr *e)
 {
     /* E-10: only the chosen branch runs; each branch is its own SeqExpr scope. */
-    Value *c = interp_eval(in, env, e->u.if_.cond);
+    Value *c = eval_operand(in, env, e->u.if_.cond);
     bool t = eval_condition(in, c, e->u.if_.cond->span);
     return interp_eval(in, env, t ? e->u.if_.then_branch : e->u.if_.else_branch);
 }
@@ -244,7 +244,11 @@ static Value *tail_seq(Interp *in, Env *env, const Expr *e, TailCall *tc)
 {
     rule_fired("E-13");
     int mark = env_shape_mark(env);
-    const Binding *tb = tail_binding(e);
+    if (e != in->tail_seq) {
+        in->tail_seq = e;
+        in->tail_seq_binding = tail_binding(e);
+    }
+    const Binding *tb = in->tail_seq_binding;
     /* A loop's body is often its tail call alone: then nothing else runs. */
     if (tb == NULL || e->u.seq.nblocks > 1 || e->u.seq.blocks[0]->n > 1)
         seq_run(in, env, e, tb);
@@ -280,7 +284,7 @@ Value *eval_tail(Interp *in, Env *env, const Expr *e, TailCall *tc)
         return tail_seq(in, env, e, tc);
     if (e->kind != EXPR_IF)
         return interp_eval(in, env, e);
-    Value *c = interp_eval(in, env, e->u.if_.cond);
+    Value *c = eval_operand(in, env, e->u.if_.cond);
     bool t = eval_condition(in, c, e->u.if_.cond->span);
     return eval_tail(in, env, t ? e->u.if_.then_branch : e->u.if_.else_branch, tc);
 }

@@ -6,6 +6,7 @@
 #include "interp/eval/env.h"
 #include "interp/eval/interp.h"
 #include "interp/tir/prim_eval.h"
+#include "values/tensor.h"
 
 /* Which error a failed structural check raises: a MatchCast binding's own codes, or the
  * function entry and exit codes of SPEC_REST §1. */
@@ -14,6 +15,57 @@ typedef enum McMode {
     MC_MODE_ARG,  /* ArgCheck, FN-2 */
     MC_MODE_RET,  /* ReturnCheck, FN-3 */
 } McMode;
+
+/* The same dtype, or an annotation without one. */
+static inline bool mc_dtype_matches(DataType want, DataType have)
+{
+    return (want.code == have.code && want.bits == have.bits && want.lanes == have.lanes) ||
+           dtype_is_void(want);
+}
+
+/* A dim the annotation writes as an int64 literal equal to the tensor's. */
+static inline bool mc_literal_dim(const PrimExpr *p, int64_t actual)
+{
+    return p->kind == PE_INT && p->dtype.code == DT_INT && p->dtype.bits == 64 &&
+           p->dtype.lanes == 1 && p->u.int_value == actual;
+}
+
+/* The checks most signatures ask for on every call, which pass without binding anything:
+ * an Object, a PrimValue of the dtype with no value annotated, a tensor whose rank, dtype
+ * and literal dims agree. Everything else, every failure, and any check while the rules
+ * that fire are recorded, take the full check (match_cast_check), so the result is the
+ * same; inline, so that a call's parameters are checked without a call each. */
+static inline bool match_cast_passes_plainly(const StructInfo *s, const Value *v)
+{
+    if (rule_recording)
+        return false;
+    switch (s->kind) {
+    case SINFO_OBJECT:
+        return true;
+    case SINFO_PRIM:
+        return v->kind == VAL_PRIM && s->u.prim.value == NULL &&
+               mc_dtype_matches(s->u.prim.dtype, v->u.prim.dtype);
+    case SINFO_TENSOR: {
+        if (v->kind != VAL_TENSOR)
+            return false;
+        const Tensor *t = v->u.tensor;
+        if ((s->u.tensor.ndim != -1 && s->u.tensor.ndim != t->ndim) ||
+            !mc_dtype_matches(s->u.tensor.dtype, t->dtype))
+            return false;
+        const Expr *shape = s->u.tensor.shape;
+        if (shape == NULL)
+            return true;
+        if (shape->kind != EXPR_SHAPE || shape->u.shape.n != t->ndim)
+            return false;
+        for (int i = 0; i < t->ndim; i++)
+            if (!mc_literal_dim(shape->u.shape.values[i], t->shape[i]))
+                return false;
+        return true;
+    }
+    default:
+        return false;
+    }
+}
 
 /* MC-1..MC-6: checks `v` against `s`, binding lone unbound shape variables in `env`. */
 void match_cast_check(Interp *in, Env *env, const StructInfo *s, Value *v, McMode mode, Span span);
@@ -25,6 +77,21 @@ void match_cast_bind_params(Interp *in, Env *env, const StructInfo *s, Value *v,
 PrimEvalCtx eval_prim_ctx(Interp *in, const Env *env);
 /* Scalar to PrimValue. */
 Value *eval_scalar_value(Scalar s);
+
+/* interp_eval with a variable's and a global's common case inline: a call's operands and
+ * callee are mostly these (E-2; errors and every other kind through interp_eval). */
+static inline Value *eval_operand(Interp *in, Env *env, const Expr *e)
+{
+    if (e->kind == EXPR_VAR) {
+        rule_fired("E-2");
+        Value *v = env_lookup(env, e->u.var);
+        if (v != NULL && !v->killed)
+            return v;
+    } else if (e->kind == EXPR_GLOBAL_VAR) {
+        return interp_global(in, e->u.gvar, e->span);
+    }
+    return interp_eval(in, env, e);
+}
 
 /* Calls of at most this many arguments keep them on the C stack. */
 #define CALL_ROOM 8

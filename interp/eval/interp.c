@@ -90,12 +90,8 @@ void interp_init(Interp *in, const IRModule *mod, const InterpOptions *opt, Erro
     }
 }
 
-Value *interp_global(Interp *in, const GlobalVar *gvar, Span span)
+Value *interp_global_resolve(Interp *in, const GlobalVar *gvar, Span span)
 {
-    /* The slot is a guess (a GlobalVar may serve several modules), checked before use. */
-    int s = gvar->slot;
-    if (s > 0 && s <= in->mod->nfuncs && in->mod->funcs[s - 1]->gvar == gvar)
-        return in->globals[s - 1];
     intptr_t k = (intptr_t)env_map_get(in->gvar_index, gvar);
     if (k > 0) {
         ((GlobalVar *)gvar)->slot = (int)k;

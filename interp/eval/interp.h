@@ -54,9 +54,13 @@ typedef struct Interp {
     struct EnvMap *op_targets;  /* Op node -> what it names, resolved on its first call */
     struct EnvMap *bound_funcs; /* make_closure's synthesized functions, by callee */
     struct EnvMap *gvar_index;  /* GlobalVar* -> 1 + its index in mod->funcs */
-    uintptr_t stack_limit;      /* calls below this C stack address raise DepthLimit; 0: none */
-    double deadline;            /* LIMIT-time: the monotonic clock's reading to stop at; 0: none */
-    int64_t steps;              /* steps and charges taken, to read the clock now and then */
+    /* The SeqExpr whose tail binding was found last, and that binding (or NULL): a loop's
+     * body asks for the same one on every iteration. */
+    const Expr *tail_seq;
+    const Binding *tail_seq_binding;
+    uintptr_t stack_limit; /* calls below this C stack address raise DepthLimit; 0: none */
+    double deadline;       /* LIMIT-time: the monotonic clock's reading to stop at; 0: none */
+    int64_t steps;         /* steps and charges taken, to read the clock now and then */
     /* The call being applied: an error a packed function or builtin raises without a span
      * of its own points here (DIAG-site). */
     Span site;
@@ -105,7 +109,18 @@ static inline void interp_step(Interp *in, Span span)
 }
 /* Appends printed text to the output (and echoes it when asked). */
 void interp_write(Interp *in, const char *text);
-/* The value of a module global (closure, PrimFunc or packed function). */
-Value *interp_global(Interp *in, const GlobalVar *gvar, Span span);
+/* interp_global when the GlobalVar's slot guess misses: its index by map, else by name. */
+Value *interp_global_resolve(Interp *in, const GlobalVar *gvar, Span span);
+
+/* The value of a module global (closure, PrimFunc or packed function). The slot is a guess
+ * (a GlobalVar may serve several modules), checked before use; a hit is inline, since a
+ * call of a global function looks its callee up on every call. */
+static inline Value *interp_global(Interp *in, const GlobalVar *gvar, Span span)
+{
+    int s = gvar->slot;
+    if (s > 0 && s <= in->mod->nfuncs && in->mod->funcs[s - 1]->gvar == gvar)
+        return in->globals[s - 1];
+    return interp_global_resolve(in, gvar, span);
+}
 
 #endif

@@ -290,10 +290,18 @@ static void mc_check(const Mc *m, const StructInfo *s, Value *v)
     }
 }
 
-void match_cast_check(Interp *in, Env *env, const StructInfo *s, Value *v, McMode mode, Span span)
+/* Out of line, so that a check that passes plainly pays for none of its frame. */
+static __attribute__((noinline)) void mc_check_fully(Interp *in, Env *env, const StructInfo *s,
+                                                     Value *v, McMode mode, Span span)
 {
     Mc m = {in, env, mode, span};
     mc_check(&m, s, v);
+}
+
+void match_cast_check(Interp *in, Env *env, const StructInfo *s, Value *v, McMode mode, Span span)
+{
+    if (!match_cast_passes_plainly(s, v))
+        mc_check_fully(in, env, s, v, mode, span);
 }
 
 /* ---- FN-1: binding positions of a signature ---- */

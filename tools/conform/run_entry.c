@@ -52,7 +52,7 @@ bool run_entry_call(const RunEntryRequest *req, RunEntryOutput *out, Error *err)
     return true;
 }
 
-/* ---- YAML trees to values: through the flow text value_yaml reads ---- */
+/* ---- YAML trees to flow text ---- */
 
 static bool plain_key(const char *k)
 {
@@ -115,11 +115,115 @@ static void write_node(StrBuf *sb, const YamlNode *n)
     }
 }
 
-Value *run_entry_value_from_yaml(const char *file, const YamlNode *node, ErrorTrap *trap)
+/* ---- YAML trees to values: read in place ---- */
+
+static ValueYamlKind tree_kind(const void *node)
 {
+    switch (((const YamlNode *)node)->kind) {
+    case YAML_NODE_SCALAR:
+        break;
+    case YAML_NODE_SEQ:
+        return VALUE_YAML_SEQUENCE;
+    case YAML_NODE_MAP:
+        return VALUE_YAML_MAPPING;
+    }
+    return VALUE_YAML_SCALAR;
+}
+
+static const char *tree_text(const void *node)
+{
+    return ((const YamlNode *)node)->scalar;
+}
+
+static bool tree_plain(const void *node)
+{
+    return ((const YamlNode *)node)->plain;
+}
+
+static int tree_count(const void *node)
+{
+    return ((const YamlNode *)node)->nitems;
+}
+
+static const void *tree_item(const void *node, int i)
+{
+    return ((const YamlNode *)node)->items[i];
+}
+
+static const char *tree_key(const void *node, int i)
+{
+    return ((const YamlNode *)node)->keys[i];
+}
+
+static const ValueYamlTree yaml_node_tree = {tree_kind,  tree_text, tree_plain,
+                                             tree_count, tree_item, tree_key};
+
+/* A plain scalar that the flow text reads back as itself: letters, digits and _ . + - only
+ * (never a lone "-"). */
+static bool plain_as_itself(const char *s)
+{
+    if (s[0] == '\0' || (s[0] == '-' && s[1] == '\0'))
+        return false;
+    for (; *s; s++) {
+        if (!isalnum((unsigned char)*s) && *s != '_' && *s != '.' && *s != '+' && *s != '-')
+            return false;
+    }
+    return true;
+}
+
+/* A quoted scalar or key that write_quoted writes and libyaml reads back as itself: printable
+ * ASCII and line feeds. */
+static bool quoted_as_itself(const char *s)
+{
+    for (; *s; s++) {
+        if ((*s < 0x20 || *s > 0x7e) && *s != '\n')
+            return false;
+    }
+    return true;
+}
+
+/* The nodes of the document the flow text of n loads to (each place a shared node appears
+ * counted, as the text writes it again), or -1 when some scalar of n might not read back
+ * as itself from that text: then n is read through its text, as it always was. */
+static long text_nodes(const YamlNode *n)
+{
+    switch (n->kind) {
+    case YAML_NODE_SCALAR:
+        return (n->plain ? plain_as_itself(n->scalar) : quoted_as_itself(n->scalar)) ? 1 : -1;
+    case YAML_NODE_SEQ:
+    case YAML_NODE_MAP: {
+        long total = 1;
+        for (int i = 0; i < n->nitems; i++) {
+            /* libyaml takes a key only within 1024 characters of its ':'. */
+            if (n->kind == YAML_NODE_MAP &&
+                (!quoted_as_itself(n->keys[i]) || strlen(n->keys[i]) > 256))
+                return -1;
+            long k = text_nodes(n->items[i]);
+            if (k < 0)
+                return -1;
+            total += k + (n->kind == YAML_NODE_MAP);
+        }
+        return total;
+    }
+    }
+    return -1;
+}
+
+/* The value of a YAML tree: the value its flow text reads to (value_yaml_parse_text), read
+ * from the tree in place when every scalar is sure to read back as itself. */
+static Value *tree_value(const YamlNode *node, const ValueYamlOptions *opt, ErrorTrap *trap)
+{
+    long nodes = node->kind == YAML_NODE_SCALAR ? -1 : text_nodes(node);
+    if (nodes > 0)
+        return value_yaml_parse_tree(&yaml_node_tree, node, nodes, opt, trap);
     StrBuf sb;
     strbuf_init(&sb);
     write_node(&sb, node);
+    return value_yaml_parse_text(strbuf_str(&sb), opt, trap);
+}
+
+Value *run_entry_value_from_yaml(const char *file, const YamlNode *node, ErrorTrap *trap)
+{
     /* Positions in the rebuilt text mean nothing in the case file: name the node instead. */
     ErrorTrap inner;
     if (setjmp(inner.jmp) != 0) {
@@ -128,7 +232,7 @@ Value *run_entry_value_from_yaml(const char *file, const YamlNode *node, ErrorTr
                     e.message);
     }
     ValueYamlOptions opt = {file, false};
-    return value_yaml_parse_text(strbuf_str(&sb), &opt, &inner);
+    return tree_value(node, &opt, &inner);
 }
 
 /* ---- values to YAML trees ---- */
@@ -164,11 +268,8 @@ YamlNode *run_entry_value_to_yaml(const Value *v)
 
 static Value *read_value(const YamlNode *node, ErrorTrap *trap)
 {
-    StrBuf sb;
-    strbuf_init(&sb);
-    write_node(&sb, node);
     ValueYamlOptions opt = {NULL, true};
-    return value_yaml_parse_text(strbuf_str(&sb), &opt, trap);
+    return tree_value(node, &opt, trap);
 }
 
 /* A returned value written as {callable: true} reads back as the expectation pattern; for

@@ -335,6 +335,29 @@ static void test_tensor_budget(void)
     CU_ASSERT_PTR_NOT_NULL(tensor_new(f32, 1, eleven));
 }
 
+/* The element types a tensor holds: exactly bool (uint1), int and uint of 8 to 64 bits,
+ * float16/32/64 and bfloat16, one lane; every other code, width and lane count is refused. */
+static void test_supported_dtypes(void)
+{
+    int supported = 0, wrong = 0;
+    for (int code = 0; code < 256; code++) {
+        for (int bits = 0; bits < 256; bits++) {
+            for (int lanes = 0; lanes < 3; lanes++) {
+                DataType t = {(uint8_t)code, (uint8_t)bits, (uint16_t)lanes};
+                bool word = bits == 8 || bits == 16 || bits == 32 || bits == 64;
+                bool want = lanes == 1 && ((code == DT_UINT && bits == 1) ||
+                                           ((code == DT_INT || code == DT_UINT) && word) ||
+                                           (code == DT_FLOAT && word && bits != 8) ||
+                                           (code == DT_BFLOAT && bits == 16));
+                wrong += tensor_dtype_supported(t) != want;
+                supported += want;
+            }
+        }
+    }
+    CU_ASSERT_EQUAL(wrong, 0);
+    CU_ASSERT_EQUAL(supported, 13);
+}
+
 UNIT_SUITE(values)
 {
     CU_pSuite s = CU_add_suite("values", NULL, NULL);
@@ -348,4 +371,5 @@ UNIT_SUITE(values)
     CU_add_test(s, "bulk", test_bulk);
     CU_add_test(s, "small_blocks", test_small_blocks);
     CU_add_test(s, "tensor_budget", test_tensor_budget);
+    CU_add_test(s, "supported_dtypes", test_supported_dtypes);
 }
