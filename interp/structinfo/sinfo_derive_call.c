@@ -254,7 +254,8 @@ static bool list_of(const AttrValue *v, bool numbers)
 
 /* Whether an attribute value is of the kind its schema type names (a bool and an int stand
  * for each other, as TVM's attribute conversion reads them, and an int is a float; the
- * optional types also take None). */
+ * optional types also take None; a Relax expression fits only where a PrimValue may be
+ * given). */
 static bool attr_kind_fits(OpAttrType t, const AttrValue *v)
 {
     AttrKind k = v->kind;
@@ -297,17 +298,18 @@ static bool attr_kind_fits(OpAttrType t, const AttrValue *v)
 
 /* OP-REGISTRY: an attribute the operator's schema types (only the ast: form can write another
  * kind) must be of that type; a float axis is OpAttr, never the default read in its place. */
-static bool attrs_fit_schema(OpInferCtx *ctx, const char *op)
+static bool attrs_fit_schema(SiCtx *c, const Expr *e, const char *op)
 {
     const OpSchema *s = op_schema_lookup(op);
-    const Attrs *attrs = ctx->call->u.call.attrs;
+    const Attrs *attrs = e->u.call.attrs;
     if (s == NULL || attrs == NULL)
         return true;
     for (int i = 0; i < s->nparams; i++) {
         const OpParam *p = &s->params[i];
         const AttrValue *v = p->kind == OPP_ATTR ? attrs_get(attrs, p->name) : NULL;
-        if (v != NULL && v->kind != ATTR_EXPR && !attr_kind_fits(p->attr_type, v)) {
-            ops_infer_fail(ctx, "OpAttr", "attribute %s is not of its type", p->name);
+        if (v != NULL && !attr_kind_fits(p->attr_type, v)) {
+            OpInferCtx ctx = {e, NULL, 0, c->errors, ops_rule_of(op)};
+            ops_infer_fail(&ctx, "OpAttr", "attribute %s is not of its type", p->name);
             return false;
         }
     }
@@ -322,8 +324,6 @@ static StructInfo *infer_registered(SiCtx *c, Expr *e, const OpImpl *impl)
         args[i] = e->u.call.args[i]->sinfo;
     OpInferCtx ctx = {e, args, n, c->errors, ops_rule_of(impl->name)};
     rule_fired(ctx.rule); /* OP-<name>: the operator's inference */
-    if (!attrs_fit_schema(&ctx, impl->name))
-        return sinfo_object(e->span);
     StructInfo *s = impl->infer(&ctx);
     return s != NULL ? s : sinfo_object(e->span);
 }
@@ -355,6 +355,8 @@ static StructInfo *derive_op_call(SiCtx *c, Expr *e)
     purity_context(c);
     if (op_is_impure(op) || (impl != NULL && !impl->pure))
         si_check_purity(c, e, mem_printf("the operator %s", op));
+    if (!attrs_fit_schema(c, e, op))
+        return sinfo_object(e->span);
     StructInfo *d = si_dist_call(c, e, op, impl);
     if (d != NULL)
         return d;
