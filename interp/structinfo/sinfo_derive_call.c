@@ -7,6 +7,7 @@
 #include "ast/mem.h"
 #include "ast/print/printer.h"
 #include "ast/rule.h"
+#include "ast/schema/op_schema.h"
 #include "interp/eval/builtins.h"
 #include "interp/ops/ops_common.h"
 #include "interp/structinfo/prover.h"
@@ -238,6 +239,83 @@ static StructInfo *infer_builtin(SiCtx *c, const Expr *e, const char *op)
 }
 
 /* A registered operator's inference, on its arguments' derived StructInfo. */
+/* A list whose items are all integers (or, with numbers, integers or floats). */
+static bool list_of(const AttrValue *v, bool numbers)
+{
+    if (v->kind != ATTR_LIST)
+        return false;
+    for (int i = 0; i < v->u.list.n; i++) {
+        AttrKind k = v->u.list.items[i]->kind;
+        if (k != ATTR_INT && !(numbers && k == ATTR_FLOAT))
+            return false;
+    }
+    return true;
+}
+
+/* Whether an attribute value is of the kind its schema type names (a bool and an int stand
+ * for each other, as TVM's attribute conversion reads them, and an int is a float; the
+ * optional types also take None; a Relax expression fits only where a PrimValue may be
+ * given). */
+static bool attr_kind_fits(OpAttrType t, const AttrValue *v)
+{
+    AttrKind k = v->kind;
+    bool number = k == ATTR_INT || k == ATTR_BOOL;
+    switch (t) {
+    case OPA_INT:
+        return number;
+    case OPA_OPT_INT:
+        return number || k == ATTR_NONE;
+    case OPA_FLOAT:
+        return number || k == ATTR_FLOAT;
+    case OPA_OPT_FLOAT:
+        return number || k == ATTR_FLOAT || k == ATTR_NONE;
+    case OPA_BOOL:
+        return number;
+    case OPA_OPT_BOOL:
+        return number || k == ATTR_NONE;
+    case OPA_STR:
+    case OPA_DTYPE:
+        return k == ATTR_STR;
+    case OPA_OPT_STR:
+        return k == ATTR_STR || k == ATTR_NONE;
+    case OPA_INT_LIST:
+        return list_of(v, false);
+    case OPA_OPT_INT_LIST:
+        return list_of(v, false) || k == ATTR_NONE;
+    case OPA_FLOAT_LIST:
+        return list_of(v, true);
+    case OPA_INT_OR_LIST:
+    case OPA_INT_KEEP_OR_LIST:
+        return k == ATTR_INT || list_of(v, false);
+    case OPA_OPT_INT_OR_LIST:
+        return k == ATTR_INT || list_of(v, false) || k == ATTR_NONE;
+    case OPA_INDEX_MAP:
+    case OPA_OPT_PRIM:
+        return true;
+    }
+    return true;
+}
+
+/* OP-REGISTRY: an attribute the operator's schema types (only the ast: form can write another
+ * kind) must be of that type; a float axis is OpAttr, never the default read in its place. */
+static bool attrs_fit_schema(SiCtx *c, const Expr *e, const char *op)
+{
+    const OpSchema *s = op_schema_lookup(op);
+    const Attrs *attrs = e->u.call.attrs;
+    if (s == NULL || attrs == NULL)
+        return true;
+    for (int i = 0; i < s->nparams; i++) {
+        const OpParam *p = &s->params[i];
+        const AttrValue *v = p->kind == OPP_ATTR ? attrs_get(attrs, p->name) : NULL;
+        if (v != NULL && !attr_kind_fits(p->attr_type, v)) {
+            OpInferCtx ctx = {e, NULL, 0, c->errors, ops_rule_of(op)};
+            ops_infer_fail(&ctx, "OpAttr", "attribute %s is not of its type", p->name);
+            return false;
+        }
+    }
+    return true;
+}
+
 static StructInfo *infer_registered(SiCtx *c, Expr *e, const OpImpl *impl)
 {
     int n = e->u.call.nargs;
@@ -276,6 +354,8 @@ static StructInfo *derive_op_call(SiCtx *c, Expr *e)
     purity_context(c);
     if (op_is_impure(op) || (impl != NULL && !impl->pure))
         si_check_purity(c, e, mem_printf("the operator %s", op));
+    if (!attrs_fit_schema(c, e, op))
+        return sinfo_object(e->span);
     StructInfo *d = si_dist_call(c, e, op, impl);
     if (d != NULL)
         return d;
