@@ -312,10 +312,14 @@ def render_all():
                 tag_tvm_bugs(case)
             add_triage_tags(case, case.get("file", family))
             files.setdefault(case.get("file", family), []).append(case)
+    import ops_argkind
     import ops_once
     once = ops_once.derive(files)
+    argkind = ops_argkind.derive(files)
     if once:
         files[ops_once.FILE] = once
+    if argkind:
+        files[ops_argkind.FILE] = argkind
     return {name + ".yaml": emit_file(name, cases) for name, cases in sorted(files.items())}
 
 
