@@ -69,7 +69,7 @@ elapsed() {
 
 # One result line: the two times and their ratio.
 report() {
-    awk -v n="$1" -v r="$2" -v p="$3" 'BEGIN { printf "%-14s %8.3f %8.3f %8.1f\n", n, r, p, r / p }'
+    awk -v n="$1" -v r="$2" -v p="$3" 'BEGIN { printf "%-14s %8.3f %8.3f %8.2f\n", n, r, p, r / p }'
 }
 
 scalar_i64() { echo "{tensor: {dtype: int64, shape: [], data: $1}}"; }
@@ -160,7 +160,7 @@ op_bench() {
     # RUNS operator runs; a difference below the clock's resolution counts as a millisecond.
     awk -v n="$name" -v r="$r" -v rb="$rb" -v p="$p" -v pb="$pb" -v k="$runs" -v nk="$nruns" '
         BEGIN { x = r - rb; y = p - pb; if (x < 0.001) x = 0.001; if (y < 0.001) y = 0.001
-        printf "%-14s %8.4f %8.4f %8.1f\n", n, x / k, y / nk, (x / k) / (y / nk) }'
+        printf "%-14s %8.4f %8.4f %8.2f\n", n, x / k, y / nk, (x / k) / (y / nk) }'
 }
 
 # Which BLAS numpy's matmul runs on: the library the process has mapped after one matmul.
@@ -272,7 +272,7 @@ for cmd in parse check run; do
         { echo "run.sh: chain run: unexpected result: $(head -c 200 "$out")" >&2; exit 1; }
     t_small=$(cpu_elapsed "$relax" "$cmd" "$small" "${args[@]}")
     awk -v n="$cmd-1e5" -v r="$t_large" -v b="$t_small" \
-        'BEGIN { if (b < 0.001) b = 0.001; printf "%-14s %8.3f %8.3f %8.1f\n", n, r, 10 * b, r / (10 * b) }'
+        'BEGIN { if (b < 0.001) b = 0.001; printf "%-14s %8.3f %8.3f %8.2f\n", n, r, 10 * b, r / (10 * b) }'
 done
 # The same chain through the VDevice pass (VDEV-4): a result annotated on a vdevice travels
 # back through every binding to the parameter (tools/fuzz/seeds.py writes the program).
@@ -281,4 +281,4 @@ done
 t_large=$(cpu_elapsed "$relax" check "$large")
 t_small=$(cpu_elapsed "$relax" check "$small")
 awk -v r="$t_large" -v b="$t_small" \
-    'BEGIN { if (b < 0.001) b = 0.001; printf "%-14s %8.3f %8.3f %8.1f\n", "check-vdev-1e5", r, 10 * b, r / (10 * b) }'
+    'BEGIN { if (b < 0.001) b = 0.001; printf "%-14s %8.3f %8.3f %8.2f\n", "check-vdev-1e5", r, 10 * b, r / (10 * b) }'
