@@ -115,6 +115,14 @@ static void write_node(StrBuf *sb, const YamlNode *n)
     }
 }
 
+char *run_entry_flow_text(const YamlNode *node)
+{
+    StrBuf sb;
+    strbuf_init(&sb);
+    write_node(&sb, node);
+    return strbuf_str(&sb);
+}
+
 /* ---- YAML trees to values: read in place ---- */
 
 static ValueYamlKind tree_kind(const void *node)
@@ -216,10 +224,7 @@ static Value *tree_value(const YamlNode *node, const ValueYamlOptions *opt, Erro
     long nodes = node->kind == YAML_NODE_SCALAR ? -1 : text_nodes(node);
     if (nodes > 0)
         return value_yaml_parse_tree(&yaml_node_tree, node, nodes, opt, trap);
-    StrBuf sb;
-    strbuf_init(&sb);
-    write_node(&sb, node);
-    return value_yaml_parse_text(strbuf_str(&sb), opt, trap);
+    return value_yaml_parse_text(run_entry_flow_text(node), opt, trap);
 }
 
 Value *run_entry_value_from_yaml(const char *file, const YamlNode *node, ErrorTrap *trap)

@@ -48,6 +48,9 @@ bool run_entry_call(const RunEntryRequest *req, RunEntryOutput *out, Error *err)
 /* A case-notation value read from a case file's YAML tree. A malformed one raises BadValue
  * (phase case) through `trap`. */
 Value *run_entry_value_from_yaml(const char *file, const YamlNode *node, ErrorTrap *trap);
+/* The tree as one line of YAML flow text (scalars plain or double-quoted as they were), the
+ * text a value is read from when it cannot be read in place. */
+char *run_entry_flow_text(const YamlNode *node);
 /* A value as a case-notation YAML tree (what render_value_case writes, read back). */
 YamlNode *run_entry_value_to_yaml(const Value *v);
 

@@ -2,7 +2,6 @@
  * is what reading the tree's flow text gave before: the same value, or the same BadValue
  * with the same message at the same position. SPEC_NOTES: "Value notation errors",
  * "Resource limits". */
-#include <ctype.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,64 +13,6 @@
 #include "tools/tests/unit.h"
 #include "values/render.h"
 #include "values/value_yaml.h"
-
-/* The flow text a tree was read through before: plain scalars as they are, others
- * double-quoted with escapes, keys plain when they are words. */
-static void write_old(StrBuf *sb, const YamlNode *n);
-
-static void write_quoted_old(StrBuf *sb, const char *s)
-{
-    strbuf_addc(sb, '"');
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            strbuf_addf(sb, "\\%c", *p);
-        else if (*p == '\n')
-            strbuf_add(sb, "\\n");
-        else if (*p < 0x20 || *p == 0x7f)
-            strbuf_addf(sb, "\\x%02x", *p);
-        else
-            strbuf_addc(sb, (char)*p);
-    }
-    strbuf_addc(sb, '"');
-}
-
-static bool word(const char *k)
-{
-    if (*k == '\0')
-        return false;
-    for (; *k; k++)
-        if (!isalnum((unsigned char)*k) && *k != '_')
-            return false;
-    return true;
-}
-
-static void write_old(StrBuf *sb, const YamlNode *n)
-{
-    switch (n->kind) {
-    case YAML_NODE_SCALAR:
-        if (n->plain)
-            strbuf_add(sb, n->scalar);
-        else
-            write_quoted_old(sb, n->scalar);
-        return;
-    case YAML_NODE_SEQ:
-    case YAML_NODE_MAP:
-        strbuf_addc(sb, n->kind == YAML_NODE_SEQ ? '[' : '{');
-        for (int i = 0; i < n->nitems; i++) {
-            strbuf_add(sb, i > 0 ? ", " : "");
-            if (n->kind == YAML_NODE_MAP) {
-                if (word(n->keys[i]))
-                    strbuf_add(sb, n->keys[i]);
-                else
-                    write_quoted_old(sb, n->keys[i]);
-                strbuf_add(sb, ": ");
-            }
-            write_old(sb, n->items[i]);
-        }
-        strbuf_addc(sb, n->kind == YAML_NODE_SEQ ? ']' : '}');
-        return;
-    }
-}
 
 /* A value rendered, or its error as "code message @line:col". */
 static const char *by_tree(const YamlNode *node)
@@ -85,15 +26,13 @@ static const char *by_tree(const YamlNode *node)
 
 static const char *by_text(const YamlNode *node)
 {
-    StrBuf sb;
-    strbuf_init(&sb);
-    write_old(&sb, node);
+    const char *text = run_entry_flow_text(node);
     ValueYamlOptions opt = {"case.yaml", false};
     ErrorTrap trap;
     if (setjmp(trap.jmp) != 0) /* positions in the rebuilt text name the node instead */
         return mem_printf("%s %s @%d:%d", trap.error.code, trap.error.message, node->line,
                           node->col);
-    return render_value_case(value_yaml_parse_text(strbuf_str(&sb), &opt, &trap));
+    return render_value_case(value_yaml_parse_text(text, &opt, &trap));
 }
 
 static int compared;
