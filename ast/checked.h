@@ -75,4 +75,17 @@ static inline int64_t checked_product(const int64_t *v, int n, bool *overflow)
     return r;
 }
 
+/* The number of elements, or of steps, that n non-negative counts multiply to: 0 when any of
+ * them is 0, however large the others (an empty tensor, a window over nothing: nothing is
+ * touched), else their product, or -1 when it passes int64 (more than any budget). */
+static inline int64_t checked_count(const int64_t *v, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (v[i] == 0)
+            return 0;
+    bool overflow = false;
+    int64_t r = checked_product(v, n, &overflow);
+    return overflow ? -1 : r;
+}
+
 #endif

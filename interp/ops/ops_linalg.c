@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <string.h>
 
+#include "ast/checked.h"
 #include "ast/mem.h"
 #include "interp/eval/interp.h"
 #include "interp/structinfo/prover.h"
@@ -84,14 +85,20 @@ Value *manip_eval_matmul(struct Interp *in, const Expr *call, Value **args, int 
     Tensor *b = ops_kernel_tensor(in, call, args, nargs, 1);
     /* LIMIT-fuel: one unit per multiply-accumulate: batch x M x K x N, where the batch is
      * the larger operand's (a (..., M, K) times b (..., K, N)); an overflow is more than any
-     * budget. */
+     * budget. An empty operand makes none, whatever the other's dims: its 0 is a batch dim or
+     * M or N, which empties the result, or K, which leaves nothing to sum. */
     if (a->ndim >= 1 && b->ndim >= 1) {
         int64_t m = a->ndim >= 2 ? a->shape[a->ndim - 2] : 1;
         int64_t n = b->ndim >= 2 ? b->shape[b->ndim - 1] : 1;
-        int64_t via_a = 0, via_b = 0;
-        bool over = __builtin_mul_overflow(tensor_numel(a), n, &via_a) ||
-                    __builtin_mul_overflow(tensor_numel(b), m, &via_b);
-        interp_charge(in, over ? -1 : via_a > via_b ? via_a : via_b, call->span);
+        int64_t via_a = checked_count((const int64_t[2]){tensor_numel(a), n}, 2);
+        int64_t via_b = checked_count((const int64_t[2]){tensor_numel(b), m}, 2);
+        bool empty = via_a == 0 || via_b == 0;
+        interp_charge(in,
+                      empty                    ? 0
+                      : via_a < 0 || via_b < 0 ? -1
+                      : via_a > via_b          ? via_a
+                                               : via_b,
+                      call->span);
     }
     const char *err = NULL;
     Tensor *made = kernel_matmul(a, b, out_dtype_or(call, a->dtype), &err);

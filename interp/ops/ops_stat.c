@@ -76,12 +76,13 @@ static Value *eval_reduce(struct Interp *in, const Expr *call, Value **args, int
         red[ops_kernel_axis(in, call, axes[i], x->ndim)] = true;
     /* LIMIT-fuel: the result's elements before it is made: a reduction of an empty axis keeps
      * the other dims, which may hold 2^31 elements beside the 0 (the prepayment fails at once
-     * when their product passes int64). */
-    bool over = false;
-    int64_t kept = 1;
+     * when their product passes int64, and costs nothing when one of them is 0). */
+    int64_t kept[TENSOR_MAX_NDIM];
+    int nkept = 0;
     for (int i = 0; i < x->ndim; i++)
-        kept = red[i] ? kept : checked_mul(kept, x->shape[i], &over);
-    interp_prepay_result(in, over ? -1 : kept, call->span);
+        if (!red[i])
+            kept[nkept++] = x->shape[i];
+    interp_prepay_result(in, checked_count(kept, nkept), call->span);
     const char *err = NULL;
     Tensor *made = kernel_reduce(x, kind, red, ops_attr_bool(call, "keepdims", false), &err);
     return manip_result(in, call, made, err);

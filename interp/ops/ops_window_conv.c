@@ -229,14 +229,13 @@ Value *ops_window_kernel_conv(struct Interp *in, const Expr *call, Value **args,
                     "the shapes and parameters of the convolution do not fit");
     /* LIMIT-fuel: one unit per multiply-accumulate, before the work: every output element of
      * a convolution (every input element of a transposed one) meets one weight slice, the
-     * weight's elements over its first axis; an overflow is more than any budget. */
-    int64_t outer = 1, slice = w->shape[0] > 0 ? w->numel / w->shape[0] : 0, macs = 0;
-    bool over = false;
+     * weight's elements over its first axis (none when either side is empty, whatever the
+     * other dims). */
+    int64_t factors[WINDOW_MAX_RANK + 1];
     for (int k = 0; k < rank; k++)
-        over =
-            over || __builtin_mul_overflow(outer, s.p.transpose ? x->shape[k] : shape[k], &outer);
-    over = over || __builtin_mul_overflow(outer, slice, &macs);
-    interp_charge(in, over ? -1 : macs, call->span);
+        factors[k] = s.p.transpose ? x->shape[k] : shape[k];
+    factors[rank] = w->shape[0] > 0 ? w->numel / w->shape[0] : 0;
+    interp_charge(in, checked_count(factors, rank + 1), call->span);
     DataType dt = ops_attr_dtype(call, "out_dtype");
     Tensor *out = ops_kernel_new_tensor(in, call, dtype_is_void(dt) ? x->dtype : dt, rank, shape);
     kernels_window_conv(x, w, &s.p, out);

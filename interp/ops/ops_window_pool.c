@@ -129,14 +129,14 @@ static Value *pool_kernel(struct Interp *in, const Expr *call, Value **args, int
         interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span,
                     "the shape and parameters of the pooling do not fit");
     /* LIMIT-fuel: one unit per element a window reads, before the work: the output's
-     * elements times the window's; an overflow is more than any budget. */
-    int64_t reads = 1;
-    bool over = false;
+     * elements times the window's (none for an empty output, whatever its other dims). */
+    int64_t factors[2 * WINDOW_MAX_RANK];
+    int nf = 0;
     for (int k = 0; k < s.p.nsp + 2; k++)
-        over = over || __builtin_mul_overflow(reads, shape[k], &reads);
+        factors[nf++] = shape[k];
     for (int k = 0; k < s.p.nsp; k++)
-        over = over || __builtin_mul_overflow(reads, s.p.pool_size[k], &reads);
-    interp_charge(in, over ? -1 : reads, call->span);
+        factors[nf++] = s.p.pool_size[k];
+    interp_charge(in, checked_count(factors, nf), call->span);
     Tensor *out = ops_kernel_new_tensor(in, call, x->dtype, s.p.nsp + 2, shape);
     kernels_window_pool(x, &s.p, is_max, out);
     return value_tensor(ops_window_tensor_from_canonical(in, call, &s.out, out));

@@ -137,6 +137,10 @@ static Attn attn_new(const Tensor *q, const Tensor *k, const Tensor *v, const Te
 void kernels_attention(const Tensor *q, const Tensor *k, const Tensor *v, const Tensor *bias,
                        const AttnParams *p, Tensor *out)
 {
+    /* An empty result needs no score: the pairs of query rows and keys of an empty head
+     * dim may still be many. */
+    if (out->numel == 0)
+        return;
     Attn a = attn_new(q, k, v, bias, p, out);
     if (a.Hk > 0 && a.Hv > 0)
         for (int64_t b = 0; b < q->shape[0]; b++)
@@ -148,6 +152,8 @@ void kernels_attention_var_len(const Tensor *q, const Tensor *k, const Tensor *v
                                const int64_t *seqstart_q, const int64_t *seqstart_k, int64_t nseq,
                                const AttnParams *p, Tensor *out)
 {
+    if (out->numel == 0)
+        return; /* as kernels_attention */
     Attn a = attn_new(q, k, v, NULL, p, out);
     for (int64_t s = 0; a.Hk > 0 && a.Hv > 0 && s < nseq; s++)
         attend(&a, 0, seqstart_q[s], seqstart_q[s + 1] - seqstart_q[s], seqstart_k[s],

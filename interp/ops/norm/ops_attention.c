@@ -3,6 +3,7 @@
  * OP-nn.attention_var_len). */
 #include <string.h>
 
+#include "ast/checked.h"
 #include "ast/mem.h"
 #include "ast/rule.h"
 #include "interp/eval/interp.h"
@@ -193,13 +194,11 @@ static void check_qkv(struct Interp *in, const Expr *call, Tensor *const *t)
         norm_kernel_fail(in, call, "the query's heads are not a multiple of the key's and value's");
     /* LIMIT-fuel: one unit per multiply-accumulate, before the work: every (batch, head,
      * query, key) pair takes a dot product of the head dim and a weighted sum of the value
-     * dim; an overflow is more than any budget. */
-    int64_t units = 1, per_pair = 0;
-    bool over = __builtin_add_overflow(q[3], v[3], &per_pair);
+     * dim. An empty result (no pair, or a value dim of 0) is not computed and costs nothing,
+     * however large its other dims. */
+    int64_t per_pair = v[3] == 0 ? 0 : q[3] > INT64_MAX - v[3] ? INT64_MAX : q[3] + v[3];
     const int64_t factors[5] = {q[0], q[2], q[1], k[1], per_pair};
-    for (int i = 0; i < 5; i++)
-        over = over || __builtin_mul_overflow(units, factors[i], &units);
-    interp_charge(in, over ? -1 : units, call->span);
+    interp_charge(in, checked_count(factors, 5), call->span);
 }
 
 static void check_bias(struct Interp *in, const Expr *call, const Tensor *q, const Tensor *k,
