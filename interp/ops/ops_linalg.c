@@ -79,27 +79,28 @@ static DataType out_dtype_or(const Expr *call, DataType dflt)
     return dtype_is_void(od) ? dflt : od;
 }
 
+/* LIMIT-fuel: one unit per multiply-accumulate of a (..., M, K) times b (..., K, N), before
+ * the work: batch x M x K x N, where the batch is the larger operand's; an overflow is more
+ * than any budget. An empty operand makes none, whatever the other's dims: its 0 is a batch
+ * dim or M or N, which empties the result, or K, which leaves nothing to sum. */
+static void charge_matmul(struct Interp *in, const Expr *call, const Tensor *a, const Tensor *b)
+{
+    if (a->ndim < 1 || b->ndim < 1)
+        return;
+    int64_t m = a->ndim >= 2 ? a->shape[a->ndim - 2] : 1;
+    int64_t n = b->ndim >= 2 ? b->shape[b->ndim - 1] : 1;
+    int64_t via_a = checked_count((const int64_t[2]){tensor_numel(a), n}, 2);
+    int64_t via_b = checked_count((const int64_t[2]){tensor_numel(b), m}, 2);
+    bool empty = via_a == 0 || via_b == 0;
+    int64_t macs = via_a < 0 || via_b < 0 ? -1 : via_a > via_b ? via_a : via_b;
+    interp_charge(in, empty ? 0 : macs, call->span);
+}
+
 Value *manip_eval_matmul(struct Interp *in, const Expr *call, Value **args, int nargs)
 {
     Tensor *a = ops_kernel_tensor(in, call, args, nargs, 0);
     Tensor *b = ops_kernel_tensor(in, call, args, nargs, 1);
-    /* LIMIT-fuel: one unit per multiply-accumulate: batch x M x K x N, where the batch is
-     * the larger operand's (a (..., M, K) times b (..., K, N)); an overflow is more than any
-     * budget. An empty operand makes none, whatever the other's dims: its 0 is a batch dim or
-     * M or N, which empties the result, or K, which leaves nothing to sum. */
-    if (a->ndim >= 1 && b->ndim >= 1) {
-        int64_t m = a->ndim >= 2 ? a->shape[a->ndim - 2] : 1;
-        int64_t n = b->ndim >= 2 ? b->shape[b->ndim - 1] : 1;
-        int64_t via_a = checked_count((const int64_t[2]){tensor_numel(a), n}, 2);
-        int64_t via_b = checked_count((const int64_t[2]){tensor_numel(b), m}, 2);
-        bool empty = via_a == 0 || via_b == 0;
-        interp_charge(in,
-                      empty                    ? 0
-                      : via_a < 0 || via_b < 0 ? -1
-                      : via_a > via_b          ? via_a
-                                               : via_b,
-                      call->span);
-    }
+    charge_matmul(in, call, a, b);
     const char *err = NULL;
     Tensor *made = kernel_matmul(a, b, out_dtype_or(call, a->dtype), &err);
     return manip_result(in, call, made, err);
@@ -144,6 +145,8 @@ Value *manip_eval_linear(struct Interp *in, const Expr *call, Value **args, int 
     const char *err = NULL;
     int perm[2] = {1, 0};
     Tensor *wt = w->ndim == 2 ? kernel_permute(w, perm, &err) : w;
+    if (wt != NULL)
+        charge_matmul(in, call, x, wt); /* as matmul's */
     DataType dt = out_dtype_or(call, x->dtype);
     Tensor *y = wt ? kernel_matmul(x, wt, dt, &err) : NULL;
     if (y == NULL || nargs < 3 || args[2]->kind != VAL_TENSOR)

@@ -176,21 +176,38 @@ void kernels_hamming(bool periodic, double alpha, double beta, Tensor *out)
     }
 }
 
+/* A sample is the first j < vocab - 1 at which its row's running sum (rounded to the dtype
+ * at each step) passes the uniform value, else vocab - 1. The running sums of each row are
+ * made once and searched through their running maximum, which first passes a value where
+ * the sums first do (it rises only at a sum above all before it; a NaN sum never passes
+ * one), so n samples over rows of V cost V per row and log V per sample, not n x V. */
 int64_t kernels_multinomial(const Tensor *prob, const Tensor *u, const Tensor *rows, Tensor *out)
 {
-    int64_t batch = prob->shape[0], vocab = prob->shape[1];
+    int64_t batch = prob->shape[0], last = prob->shape[1] - 1;
+    double *peak = tensor_scratch(batch * last, sizeof(double));
+    for (int64_t r = 0; r < batch; r++) {
+        double cs = 0, high = -INFINITY;
+        for (int64_t j = 0; j < last; j++) {
+            cs = tensor_round_f64(prob->dtype, cs + tensor_get_f64(prob, r * (last + 1) + j));
+            high = cs > high ? cs : high;
+            peak[r * last + j] = high;
+        }
+    }
     for (int64_t i = 0; i < u->shape[0]; i++) {
         int64_t r = tensor_get_i64(rows, i);
         if (r < 0 || r >= batch)
             return i;
-        double ui = tensor_get_f64(u, i), cs = 0;
-        int64_t j = 0;
-        for (; j < vocab - 1; j++) {
-            cs = tensor_round_f64(prob->dtype, cs + tensor_get_f64(prob, r * vocab + j));
-            if (ui < cs)
-                break;
+        double ui = tensor_get_f64(u, i);
+        const double *row = peak + r * last;
+        int64_t lo = 0, hi = last; /* the first j in [lo, hi] with ui < row[j], hi: none */
+        while (lo < hi) {
+            int64_t mid = lo + (hi - lo) / 2;
+            if (ui < row[mid])
+                hi = mid;
+            else
+                lo = mid + 1;
         }
-        tensor_set_i64(out, i, j);
+        tensor_set_i64(out, i, lo);
     }
     return -1;
 }
@@ -402,7 +419,7 @@ typedef struct NmsRow {
     int64_t *order;
 } NmsRow;
 
-static int64_t nms_row(const NmsRow *r, const NmsParams *p, int64_t *sel)
+static int64_t nms_row(const NmsRow *r, const NmsParams *p, int64_t *sel, int64_t *work)
 {
     double iou_threshold = f32(p->iou_threshold), score_threshold = f32(p->score_threshold);
     int64_t n = r->n, *order = r->order, keep = 0, count = 0;
@@ -417,6 +434,11 @@ static int64_t nms_row(const NmsRow *r, const NmsParams *p, int64_t *sel)
         if (gone[j] || r->score[order[j]] <= -1.0)
             continue;
         sel[count++] = order[j];
+        if (keep - (j + 1) > p->budget - *work) {
+            *work = p->budget + 1; /* past the budget: the caller refuses the call */
+            return count;
+        }
+        *work += keep - (j + 1);
         for (int64_t k = j + 1; k < keep; k++)
             if (!gone[k] && r->score[order[k]] > 0 &&
                 box_iou(r->box + order[j] * 4, r->box + order[k] * 4) >= iou_threshold)
@@ -434,10 +456,11 @@ void kernels_nms(const Tensor *boxes, const Tensor *scores, const NmsParams *p, 
         return; /* a dim may be near 2^63 beside the 0: no row, or rows without boxes */
     double *box = read_all(boxes), *sc = read_all(scores);
     int64_t *order = tensor_scratch(n, sizeof(int64_t));
-    for (int64_t b = 0; b < nb; b++)
-        for (int64_t c = 0; c < nc; c++) {
+    out->work = 0;
+    for (int64_t b = 0; b < nb && out->work <= p->budget; b++)
+        for (int64_t c = 0; c < nc && out->work <= p->budget; c++) {
             int64_t row = b * nc + c;
             NmsRow r = {box + b * n * 4, sc + row * n, n, order};
-            out->count[row] = nms_row(&r, p, out->boxes + row * n);
+            out->count[row] = nms_row(&r, p, out->boxes + row * n, &out->work);
         }
 }

@@ -74,6 +74,7 @@ typedef struct NmsParams {
     int64_t max_per_class;
     double iou_threshold;
     double score_threshold;
+    int64_t budget; /* the box comparisons (IoUs) allowed: past them the kernel stops */
 } NmsParams;
 
 /* What NMS selects per (batch, class) row: boxes (B * C, N) the selected box indices in
@@ -81,13 +82,16 @@ typedef struct NmsParams {
 typedef struct NmsSelection {
     int64_t *boxes;
     int64_t *count;
+    int64_t work; /* the box comparisons made: more than the budget when it stopped early */
 } NmsSelection;
 
 /* all_class_non_max_suppression on boxes (B, N, 4) and scores (B, C, N): per batch and class,
  * the boxes scoring above score_threshold in descending score order (ties: lower index first);
  * each one not suppressed is selected (at most max_per_class), then suppresses the later
  * positive-scoring candidates whose IoU with it (float32, corners in either order) reaches
- * iou_threshold; no box is selected when iou_threshold <= 0. */
+ * iou_threshold; no box is selected when iou_threshold <= 0. A selected box is compared with
+ * every later candidate, so a row of N boxes may take N x N comparisons: the kernel counts
+ * them in out->work and stops once they pass p->budget (the caller's step budget). */
 void kernels_nms(const Tensor *boxes, const Tensor *scores, const NmsParams *p, NmsSelection *out);
 
 #endif

@@ -4,6 +4,7 @@
  * topi's pool_grad. SPEC_NOTES: "Operators" (OP-grad.no_grad ... OP-grad.take_backward). */
 #include <string.h>
 
+#include "ast/checked.h"
 #include "interp/eval/interp.h"
 #include "interp/ops/misc/ops_misc_internal.h"
 #include "values/kernels/kernels_misc.h"
@@ -149,6 +150,9 @@ static Value *pool_backward(struct Interp *in, const Expr *call, Value **args, i
     if (x->ndim != 4 || !dtype_is_float(x->dtype) ||
         !kernels_window_pool_shape(x->shape, &p, fwd) || !tensor_has_shape(g, 4, fwd))
         misc_fail(in, call, "the output gradient must have the pooled shape of float NCHW data");
+    /* LIMIT-fuel: one unit per element a window reads, before the work, as the pooling's */
+    const int64_t reads[6] = {fwd[0], fwd[1], fwd[2], fwd[3], p.pool_size[0], p.pool_size[1]};
+    interp_charge(in, checked_count(reads, 6), call->span);
     Tensor *out = ops_kernel_new_tensor(in, call, x->dtype, 4, x->shape);
     kernels_pool2d_backward(g, x, &p, is_max, out);
     return value_tensor(out);

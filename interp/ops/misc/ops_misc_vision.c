@@ -164,9 +164,13 @@ Value *misc_eval_nms(struct Interp *in, const Expr *call, Value **args, int narg
     int64_t *count = tensor_scratch(rows + 1, sizeof(int64_t));
     memset(sel, 0, sizeof(int64_t) * (size_t)(rows * dims[2] + 1));
     memset(count, 0, sizeof(int64_t) * (size_t)(rows + 1));
-    NmsParams np = {max_boxes > 0 ? (int64_t)(max_boxes < 1e18 ? max_boxes : 1e18) : 0, iou, score};
-    NmsSelection chosen = {sel, count};
+    /* LIMIT-fuel: one unit per comparison of two boxes, counted as the kernel makes them
+     * (a row of N boxes may take N x N), which stops once they pass the fuel left. */
+    NmsParams np = {max_boxes > 0 ? (int64_t)(max_boxes < 1e18 ? max_boxes : 1e18) : 0, iou, score,
+                    in->fuel};
+    NmsSelection chosen = {sel, count, 0};
     kernels_nms(boxes, scores, &np, &chosen);
+    interp_charge(in, chosen.work, call->span);
     if (strcmp(ops_attr_str(call, "output_format", "onnx"), "onnx") == 0)
         return onnx_result(in, call, dims, sel, count);
     return tf_result(in, call, dims, sel, count, scores);

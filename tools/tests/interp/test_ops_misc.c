@@ -123,12 +123,20 @@ static void test_nms_suppression(void)
     for (int i = 0; i < 3; i++)
         tensor_set_f64(scores, i, s[i]);
     int64_t sel[3], count[1];
-    NmsParams p = {3, 0.5, 0.0};
-    NmsSelection chosen = {sel, count};
+    NmsParams p = {3, 0.5, 0.0, INT64_MAX};
+    NmsSelection chosen = {sel, count, 0};
     kernels_nms(boxes, scores, &p, &chosen);
     CU_ASSERT_EQUAL(count[0], 2); /* box 1 (0.9), then box 2 (0.8); box 0 suppressed */
     CU_ASSERT_EQUAL(sel[0], 1);
     CU_ASSERT_EQUAL(sel[1], 2);
+    CU_ASSERT_EQUAL(chosen.work, 3); /* box 1 meets the two after it, box 2 the one after */
+    p.budget = 2;                    /* enough for box 1's comparisons, not for box 2's */
+    kernels_nms(boxes, scores, &p, &chosen);
+    CU_ASSERT(chosen.work > p.budget);
+    p.budget = 3;
+    kernels_nms(boxes, scores, &p, &chosen);
+    CU_ASSERT_EQUAL(chosen.work, 3);
+    CU_ASSERT_EQUAL(count[0], 2);
     p.iou_threshold = 0.0;
     kernels_nms(boxes, scores, &p, &chosen);
     CU_ASSERT_EQUAL(count[0], 0); /* iou_threshold 0 selects nothing, as topi's loop */
