@@ -115,6 +115,8 @@ static void group_stats(const double *v, int64_t n, const GroupMaps *m, double *
 static void normalize(const Tensor *x, const Tensor *gamma, const Tensor *beta, const Grouping *g,
                       const NormAffine *opt, Tensor *out)
 {
+    if (x->numel == 0)
+        return; /* no element to normalize: the kept dims, maybe near 2^63, make no group */
     GroupMaps m = group_maps(x, g);
     double *v = read_all(x), *ga = read_all(gamma), *be = read_all(beta);
     double *mean = zeros(m.ngroups), *var = zeros(m.ngroups);
@@ -167,6 +169,8 @@ void kernels_norm_instance(const Tensor *x, const Tensor *gamma, const Tensor *b
 void kernels_norm_rms(const Tensor *x, const Tensor *weight, const int *axes, int naxes,
                       double epsilon, Tensor *out)
 {
+    if (x->numel == 0)
+        return; /* as normalize */
     Grouping g = {{false}, -1, 1, axes, naxes};
     DataType f32 = dtype_float32();
     for (int k = 0; k < naxes; k++)
