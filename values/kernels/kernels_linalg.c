@@ -105,6 +105,9 @@ Tensor *kernel_matmul(const Tensor *a, const Tensor *b, DataType out_dtype, cons
         *err = "matmul's result dtype or size is not supported";
         return NULL;
     }
+    if (out->numel == 0)
+        return out; /* no element: its batch, M or N dims, maybe near 2^63 beside the 0, are
+                     * not multiplied */
     int64_t n = a->ndim == 1 ? 1 : a->shape[a->ndim - 2], k = a->shape[a->ndim - 1];
     int64_t m = b->ndim == 1 ? 1 : b->shape[b->ndim - 1];
     int64_t sa[TENSOR_MAX_NDIM], sb[TENSOR_MAX_NDIM];

@@ -22,10 +22,9 @@ static int64_t *reduce_map(const Tensor *x, const bool *reduced, int64_t *out_nu
     int64_t oshape[TENSOR_MAX_NDIM], ostr[TENSOR_MAX_NDIM], st[TENSOR_MAX_NDIM];
     for (int i = 0; i < x->ndim; i++)
         oshape[i] = reduced[i] ? 1 : x->shape[i];
-    *out_numel = 1;
-    for (int i = 0; i < x->ndim; i++)
-        *out_numel *= oshape[i];
-    if (*out_numel == 1)
+    /* An empty x may keep dims near 2^63 (-1: past int64), and has no element to map. */
+    *out_numel = checked_count(oshape, x->ndim);
+    if (*out_numel == 1 || x->numel == 0)
         return NULL;
     kernel_strides(x->ndim, oshape, ostr);
     for (int i = 0; i < x->ndim; i++)
@@ -218,7 +217,7 @@ Tensor *kernel_reduce(const Tensor *x, ReduceKind kind, const bool *reduced, boo
     int64_t on;
     int64_t *map = reduce_map(x, reduced, &on);
     int64_t count = on > 0 ? x->numel / on : 0;
-    if (is_extreme(kind) && count == 0 && on > 0) {
+    if (is_extreme(kind) && count == 0 && on != 0) {
         *err = "max/min of an empty axis has no identity";
         return NULL;
     }
@@ -322,7 +321,7 @@ Tensor *kernel_arg_extreme(const Tensor *x, int axis, bool keepdims, bool is_max
         reduced[i] = axis < 0 || i == axis;
     int64_t on;
     int64_t *map = reduce_map(x, reduced, &on);
-    if (on > 0 && x->numel == 0) {
+    if (on != 0 && x->numel == 0) {
         *err = "argmax/argmin of an empty axis";
         return NULL;
     }
