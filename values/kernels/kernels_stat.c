@@ -22,10 +22,13 @@ static int64_t *reduce_map(const Tensor *x, const bool *reduced, int64_t *out_nu
     int64_t oshape[TENSOR_MAX_NDIM], ostr[TENSOR_MAX_NDIM], st[TENSOR_MAX_NDIM];
     for (int i = 0; i < x->ndim; i++)
         oshape[i] = reduced[i] ? 1 : x->shape[i];
-    /* An empty x may keep dims near 2^63 (-1: past int64), and has no element to map. */
+    /* An empty x may keep dims near 2^63 (-1: past int64), and has no element to map (the
+     * map is not NULL, which would map all into one output element). */
     *out_numel = checked_count(oshape, x->ndim);
-    if (*out_numel == 1 || x->numel == 0)
+    if (*out_numel == 1)
         return NULL;
+    if (x->numel == 0)
+        return tensor_scratch(1, sizeof(int64_t));
     kernel_strides(x->ndim, oshape, ostr);
     for (int i = 0; i < x->ndim; i++)
         st[i] = reduced[i] ? 0 : ostr[i];

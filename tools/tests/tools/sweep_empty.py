@@ -7,7 +7,10 @@ by a dim rather than by an element count asks for exabytes (`R.unique(x, axis=1)
 0 x (2^63 - 1) tensor). For every operator `relax ops --signatures` lists, the valid cases of
 spec-tests/ that call it with run arguments are seeds; their parameters' static shapes are
 relaxed to their rank, and each tensor argument of rank n becomes, in turn, an empty tensor
-whose 0 stands at each of its n positions and whose other dims are 2^31, 2^62 or 2^63 - 1.
+whose 0 stands at each of its n positions and whose other dims are 2^31, 2^62 or 2^63 - 1;
+and (not with --quick) the tensor arguments together, a dim value made 0 and another made
+huge in all of them at once, for operators that check their operands' dims against each
+other.
 Through `relax run` each must print a value or one error line (exit 2 to 7) within 10
 CPU-seconds and 1 GiB, with no sanitizer report (the judge of sweep_args.py).
 
@@ -60,13 +63,39 @@ def empties(t, huge):
             yield f"zero{k}-{x}", {"tensor": {"dtype": dtype, "shape": dims, "data": []}}
 
 
-def mutants(seed, huge):
+def together(seed, huge):
+    """(tag, args): operands whose dims must agree emptied together. For two dim values d0
+    and d1 of the seed's tensor arguments, every dim d0 becomes 0 and every dim d1 huge, in
+    all arguments at once, so that an operator checking its operands' dims against each
+    other (attention's head dims, a normalization's parameters, matmul's batch) still
+    accepts them; only where every argument holding d1 also holds d0 (all of them empty)."""
+    ts = [(i, a["tensor"]) for i, a in enumerate(seed["args"])
+          if isinstance(a, dict) and isinstance(a.get("tensor"), dict)
+          and isinstance(a["tensor"].get("shape"), list)]
+    values = sorted({d for _, t in ts for d in t["shape"] if isinstance(d, int) and d > 1})
+    for d0 in values:
+        for d1 in values:
+            if d1 == d0 or any(d1 in t["shape"] and d0 not in t["shape"] for _, t in ts):
+                continue
+            for x in huge:
+                args = list(seed["args"])
+                for i, t in ts:
+                    if d0 in t["shape"]:
+                        shape = [0 if d == d0 else x if d == d1 else d for d in t["shape"]]
+                        args[i] = {"tensor": {"dtype": t["dtype"], "shape": shape, "data": []}}
+                yield f"{d0}to0-{d1}to{x}", args
+
+
+def mutants(seed, huge, quick):
     for i, arg in enumerate(seed["args"]):
         if isinstance(arg, dict) and isinstance(arg.get("tensor"), dict):
             for tag, v in empties(arg["tensor"], huge):
                 args = list(seed["args"])
                 args[i] = v
                 yield f"{seed['id']}--a{i}-{tag}", args
+    if not quick:
+        for tag, args in together(seed, huge):
+            yield f"{seed['id']}--all-{tag}", args
 
 
 def main():
@@ -94,7 +123,7 @@ def main():
                     paths[seed["program"]] = os.path.join(tmp, f"program{len(paths)}.py")
                     with open(paths[seed["program"]], "w") as f:
                         f.write(seed["program"])
-                for name, margs in mutants(seed, huge):
+                for name, margs in mutants(seed, huge, args.quick):
                     work.append((paths[seed["program"]], seed["entry"], name, margs))
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
             findings = [f for f in pool.map(lambda w: sweep_args.run_with_rss(relax, *w), work)
