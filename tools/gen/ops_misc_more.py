@@ -571,6 +571,13 @@ def grad_cases(rng):
                               "R.grad.%s_pool2d_backward(g, x, (2, 2), (2, 2))" % kind, [gp, xp],
                               np_pool_backward(gp, xp, kind, (2, 2), (2, 2), (0, 0, 0, 0)), f,
                               TOL32))
+        # The reference runs the NCHW layout only; the inference takes any layout, the kernel
+        # refuses another when it runs.
+        out.append(tagged(error_case(op, "nhwc-layout", "%s_pool2d_backward with layout NHWC "
+                                     "fails when it runs: only NCHW is supported." % kind, pp,
+                                     "R.grad.%s_pool2d_backward(g, x, (2, 2), (2, 2), "
+                                     'layout="NHWC")' % kind, "OpPrecondition", f,
+                                     args=[gp, xp]), "tvm-diverges"))
         g3 = floats(rng, (1, 2, 3, 3)).astype(F)
         x5 = floats(rng, (1, 2, 5, 5)).astype(F)
         out.append(value_case(op, "pad", "%s_pool2d_backward of 3x3 windows, stride 2, padding 1."
