@@ -68,10 +68,27 @@ static void test_dataflow_binding(void)
     expect_text(text, "        lv = R.add(x, x)\n        lv1 = R.multiply(lv, lv)\n");
 }
 
+/* A name bound inside an If branch (the value of the binding r): the fresh variable of a
+ * later nested call is gv1, not that branch's gv. */
+static void test_binding_in_branch(void)
+{
+    char *text = normalized_text("@R.function\n"
+                                 "def main(x: R.Tensor((2,), \"float32\"), c: R.Prim(\"bool\")):\n"
+                                 "    if c:\n"
+                                 "        gv = R.add(x, x)\n"
+                                 "        r = gv\n"
+                                 "    else:\n"
+                                 "        r = x\n"
+                                 "    y = R.add(R.multiply(x, x), r)\n"
+                                 "    return y\n");
+    expect_text(text, "    gv1 = R.multiply(x, x)\n    y = R.add(gv1, r)\n");
+}
+
 UNIT_SUITE(normalize_names)
 {
     CU_pSuite s = CU_add_suite("normalize_names", 0, 0);
     CU_add_test(s, "fresh name after a binding's", test_binding_before);
     CU_add_test(s, "fresh name before bindings'", test_bindings_after);
     CU_add_test(s, "fresh dataflow name after a binding's", test_dataflow_binding);
+    CU_add_test(s, "fresh name after a branch binding's", test_binding_in_branch);
 }
