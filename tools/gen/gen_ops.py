@@ -22,7 +22,7 @@ import numpy as np
 
 FAMILIES = ["ops_registry", "ops_elemwise", "ops_manip", "ops_nn", "ops_window", "ops_act",
             "ops_scatter", "ops_norm", "ops_misc", "ops_ccl", "ops_dtypes", "ops_axes", "ops_kinds",
-            "ops_rank0"]
+            "ops_rank0", "ops_axis_corners"]
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))

@@ -334,6 +334,16 @@ def join_cases():
                          [("x", T(("n", 4), F32))], "R.split(x, [0, 2], axis=0)",
                          "R.Tuple(%s, %s, %s)" % (S([0, 4], F32), S(["T.min(2, n)", 4], F32),
                                                   S(["T.max(n - 2, 0)", 4], F32))))
+    # Indices that descend (4 then 2) give a piece max(min(2, n) - min(4, n), 0), which is 0
+    # for every n >= 0 (min(2, n) <= min(4, n)); the reference writes it 0, TVM's analyzer
+    # leaves the expression as it is.
+    cs.append(sinfo_case("split", "symbolic-descending-indices", "Indices 4 then 2 on a "
+                         "symbolic dim: min(4, n), an empty middle piece (0: min(2, n) never "
+                         "exceeds min(4, n)) and max(n - 2, 0).",
+                         [("x", T((2, "n"), F32))], "R.split(x, [4, 2], axis=1)",
+                         "R.Tuple(%s, %s, %s)" % (S([2, "T.min(4, n)"], F32), S([2, 0], F32),
+                                                  S([2, "T.max(n - 2, 0)"], F32))))
+    cs[-1]["tags"] = ["tvm-diverges"]
     # TVM gives sections of a symbolic dim as ceildiv(n, k) and n - ceildiv(n, k) (k - 1),
     # negative for small n when k > 2; the reference keeps the rank only.
     cs.append(sinfo_case("split", "symbolic-sections", "Sections of a symbolic dim keep the rank "
@@ -722,6 +732,10 @@ def einsum_topi_cases():
     cs, rng = [], np.random.default_rng(2026)
     forms = [("broadcast-label", "ij, ij -> i", [(1, 4), (2, 4)],
               "a label of dim 1 broadcasts against 2 (TVM's own einsum test program)"),
+             ("broadcast-label-later", "ij, ij -> ij", [(2, 3), (2, 1)],
+              "the dim of 1 comes after the label's dim of 3, and broadcasts against it"),
+             ("broadcast-label-three-operands", "ij, ij, ij -> j", [(1, 3), (2, 3), (1, 3)],
+              "a label of dims 1, 2 and 1: the dim of 1 broadcasts before and after the 2"),
              ("ellipsis-batch", "...ij,...jk->...ik", [(2, 3, 4), (2, 4, 2)],
               "the ellipsis carries the batch dim"),
              ("ellipsis-implicit", "i...j", [(2, 3, 4)],

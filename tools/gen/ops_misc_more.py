@@ -182,6 +182,22 @@ def create_cases(rng):
     out.append(error_case(op, "zero", "a window_size of 0 is rejected.",
                           [("u", ann((1,), "float32"))], 'R.hamming_window(0, 1, 0.54, 0.46, '
                           '"float32")', "OpAttr", f))
+    # A window_size known only at run time (a shape variable's value) is checked when the
+    # kernel runs.
+    out.append(error_case(op, "run-time-size-zero", "a window_size n = 0, known only from the "
+                          "length of x at run time, is rejected there.",
+                          [("x", ann(("n",), "float32"))],
+                          'R.hamming_window(R.prim_value(n), 1, 0.54, 0.46, "float32")',
+                          "OpPrecondition", f, args=[np.zeros(0, dtype=F)]))
+    out.append(value_case(op, "run-time-size", "hamming_window: a periodic window of n = 4, "
+                          "known only from the length of x at run time.",
+                          [("x", ann(("n",), "float32"))],
+                          'R.hamming_window(R.prim_value(n), 1, 0.54, 0.46, "float32")',
+                          [np.zeros(4, dtype=F)], np_hamming(4, True, 0.54, 0.46, "float32"),
+                          f, TOL32,
+                          # TVM v0.22's build of a window of symbolic size fails
+                          # ("begin.size() == strides.size() (1 vs. 0)").
+                          tags=["tvm-bug", "tvm-hamming-symbolic-size"]))
     op = "multinomial_from_uniform"
     prob = np.array([[0.2, 0.3, 0.5], [0.3, 0.4, 0.3], [0.0, 0.0, 1.0]], dtype=F)
     u = np.array([[0.4], [0.9], [0.2], [0.99999], [0.5]], dtype=F)
@@ -555,6 +571,13 @@ def grad_cases(rng):
                               "R.grad.%s_pool2d_backward(g, x, (2, 2), (2, 2))" % kind, [gp, xp],
                               np_pool_backward(gp, xp, kind, (2, 2), (2, 2), (0, 0, 0, 0)), f,
                               TOL32))
+        # The reference runs the NCHW layout only; the inference takes any layout, the kernel
+        # refuses another when it runs.
+        out.append(tagged(error_case(op, "nhwc-layout", "%s_pool2d_backward with layout NHWC "
+                                     "fails when it runs: only NCHW is supported." % kind, pp,
+                                     "R.grad.%s_pool2d_backward(g, x, (2, 2), (2, 2), "
+                                     'layout="NHWC")' % kind, "OpPrecondition", f,
+                                     args=[gp, xp]), "tvm-diverges"))
         g3 = floats(rng, (1, 2, 3, 3)).astype(F)
         x5 = floats(rng, (1, 2, 5, 5)).astype(F)
         out.append(value_case(op, "pad", "%s_pool2d_backward of 3x3 windows, stride 2, padding 1."

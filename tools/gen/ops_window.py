@@ -668,8 +668,30 @@ def infinity_cases(rng):
     return out
 
 
+def int_conv_cases(rng):
+    """Integer convolutions of two output channels whose first spatial axis is longer than
+    the kernel's: every tap row of the kernel and no row past it reaches the input, and each
+    output channel reads its own weights (topi conv with an integer out_dtype: exact sums)."""
+    out = []
+    xi, wi = rng.integers(-9, 10, (1, 2, 5, 4)), rng.integers(-9, 10, (2, 2, 3, 2))
+    out.append(value_case("nn.conv2d", "int32-two-channels", "conv2d of int32 tensors, 2 input "
+                          "and 2 output channels, a 3x2 kernel over a 5x4 input, is exact.",
+                          [("x", ann(xi.shape, "int32")), ("w", ann(wi.shape, "int32"))],
+                          "R.nn.conv2d(x, w)", [tensor(xi, "int32"), tensor(wi, "int32")],
+                          tensor(np_conv(xi, wi, [1, 1], [0, 0], [0, 0], [1, 1], 1, True),
+                                 "int32")))
+    xi, wi = rng.integers(-9, 10, (1, 2, 4, 3, 3)), rng.integers(-9, 10, (2, 2, 2, 2, 2))
+    out.append(value_case("nn.conv3d", "int32-two-channels", "conv3d of int32 tensors, 2 input "
+                          "and 2 output channels, a 2x2x2 kernel over a 4x3x3 input, is exact.",
+                          [("x", ann(xi.shape, "int32")), ("w", ann(wi.shape, "int32"))],
+                          "R.nn.conv3d(x, w)", [tensor(xi, "int32"), tensor(wi, "int32")],
+                          tensor(np_conv(xi, wi, [1, 1, 1], [0, 0, 0], [0, 0, 0], [1, 1, 1], 1,
+                                         True), "int32")))
+    return out
+
+
 GROUPS = [conv1d_cases, conv3d_cases, conv_t_cases, pool_cases, adaptive_cases, layout_cases,
-          infinity_cases]
+          infinity_cases, int_conv_cases]
 
 
 def cases():
