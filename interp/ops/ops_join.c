@@ -219,7 +219,9 @@ static PrimExpr *symbolic_piece(PrimExpr *d, int64_t lo, int64_t hi, Span sp)
     if (hi < 0) /* the last piece: max(d - lo, 0) */
         return primexpr_binary(PE_MAX, primexpr_binary(PE_SUB, d, primexpr_int(lo, i64, sp), sp),
                                zero, sp);
-    if (hi <= lo)
+    /* Zero where TVM's analyzer proves the piece empty (an index 0 or two equal indices); a
+     * decreasing pair stays max(min(hi, d) - min(lo, d), 0), as it leaves it. */
+    if (hi == 0 || hi == lo)
         return zero;
     PrimExpr *right = primexpr_binary(PE_MIN, primexpr_int(hi, i64, sp), d, sp);
     PrimExpr *left = primexpr_binary(PE_MIN, primexpr_int(lo, i64, sp), d, sp);
