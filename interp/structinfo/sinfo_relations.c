@@ -372,7 +372,7 @@ bool sinfo_disjoint(const StructInfo *a, const StructInfo *b)
         return true;
     switch (a->kind) {
     case SINFO_OBJECT:
-        return false;
+        return false; /* not reached: the test above returns for an Object */
     case SINFO_PRIM:
         if (!dtype_equal(a->u.prim.dtype, b->u.prim.dtype))
             return true;
