@@ -355,7 +355,7 @@ static bool binds_any(const Env *env, const StructInfo *s)
         }
         return false;
     }
-    return false;
+    return false; /* not reached: every case of the switch returns */
 }
 
 static void bind_tensor(const Mc *m, const StructInfo *s, const Value *v)

@@ -231,7 +231,7 @@ static InspectField field_of(const Expr *call)
     for (size_t i = 0; i < sizeof INSPECT_OPS / sizeof INSPECT_OPS[0]; i++)
         if (strcmp(INSPECT_OPS[i].name, name) == 0)
             return INSPECT_OPS[i].field;
-    return FIELD_CODE;
+    return FIELD_CODE; /* not reached: only INSPECT_OPS reach field_of */
 }
 
 /* The DLPack dtype of each field: uint8 code and bits, uint16 lanes, int32 ndim, int64
@@ -253,7 +253,7 @@ static DataType field_dtype(InspectField f)
     case FIELD_ELEM_OFFSET:
         return dtype_make(DT_UINT, 64, 1);
     }
-    return dtype_int64();
+    return dtype_int64(); /* not reached: every case of the switch returns */
 }
 
 static StructInfo *known_prim(OpInferCtx *ctx, DataType dtype, int64_t v)
@@ -378,7 +378,7 @@ static Value *k_inspect(Interp *in, const Expr *call, Value **args, int nargs)
     case FIELD_ELEM_OFFSET:
         return value_prim_int(rt, t->byte_offset / (int64_t)dtype_bytes(t->dtype));
     }
-    return value_unit();
+    return value_unit(); /* not reached: every case of the switch returns */
 }
 
 /* ---- the family -------------------------------------------------------------------------- */

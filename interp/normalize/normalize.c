@@ -290,7 +290,7 @@ static Expr *norm_rhs(NormCtx *ctx, Builder *b, const Expr *e, bool df)
         r->u.get_item.tuple = to_leaf(ctx, b, e->u.get_item.tuple, df);
         return r;
     }
-    return copy_node(e);
+    return copy_node(e); /* not reached: every case of the switch returns */
 }
 
 /* Step 3: a nested non-leaf is bound to a fresh variable, depth first, left to right. */

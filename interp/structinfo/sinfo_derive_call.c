@@ -87,7 +87,8 @@ static StructInfo *arg_sinfo(const Expr *e, int i)
     return i < e->u.call.nargs ? e->u.call.args[i]->sinfo : NULL;
 }
 
-/* shape_of: the tensor's shape, or only its rank. */
+/* shape_of: the tensor's shape when it is a ShapeExpr, else only its rank (as TVM: a shape
+ * that is a Relax variable gives its rank, not the variable's StructInfo). */
 static StructInfo *infer_shape_of(SiCtx *c, const Expr *e)
 {
     rule_fired("BI-shape_of");
@@ -102,8 +103,6 @@ static StructInfo *infer_shape_of(SiCtx *c, const Expr *e)
     const Expr *sh = t->u.tensor.shape;
     if (sh != NULL && sh->kind == EXPR_SHAPE)
         return sinfo_shape(sh->u.shape.values, sh->u.shape.n, e->span);
-    if (sh != NULL && sh->sinfo != NULL && sh->sinfo->kind == SINFO_SHAPE)
-        return sh->sinfo;
     return sinfo_shape(NULL, t->u.tensor.ndim, e->span);
 }
 
@@ -293,7 +292,7 @@ static bool attr_kind_fits(OpAttrType t, const AttrValue *v)
     case OPA_OPT_PRIM:
         return true;
     }
-    return true;
+    return true; /* not reached: every case of the switch returns */
 }
 
 /* OP-REGISTRY: an attribute the operator's schema types (only the ast: form can write another

@@ -399,7 +399,7 @@ static int out_axis(const Expr *e, AxisMap map, StructInfo *const *t, int k, int
     case MAP_NONE:
         return -1;
     }
-    return -1;
+    return -1; /* not reached: every case of the switch returns */
 }
 
 /* The placement of the result, as TVM's axis graph gives it: each output axis takes the

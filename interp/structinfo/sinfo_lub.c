@@ -211,7 +211,7 @@ StructInfo *sinfo_unify(const StructInfo *a, const StructInfo *b)
         return sinfo_object(a->span);
     switch (a->kind) {
     case SINFO_OBJECT:
-        return sinfo_object(a->span);
+        return sinfo_object(a->span); /* not reached: the test above returns for an Object */
     case SINFO_PRIM:
         return unify_prim(a, b);
     case SINFO_SHAPE:
@@ -241,7 +241,7 @@ StructInfo *sinfo_unify(const StructInfo *a, const StructInfo *b)
                              a->u.dtensor.mesh_name, a->u.dtensor.mesh_index, a->u.dtensor.mesh,
                              a->u.dtensor.placement, a->span);
     }
-    return sinfo_object(a->span);
+    return sinfo_object(a->span); /* not reached: every case of the switch returns */
 }
 
 /* ---- erase_to_well_defined (SPEC_REST §5.2) --------------------------------------------- */
@@ -340,7 +340,7 @@ static StructInfo *erase_rec(Erase *er, const StructInfo *s)
         return c;
     }
     }
-    return copy_sinfo(s);
+    return copy_sinfo(s); /* not reached: every case of the switch returns */
 }
 
 StructInfo *sinfo_erase(const StructInfo *s, const SinfoScope *scope)
@@ -472,7 +472,7 @@ PrimExpr *sinfo_subst_prim(PrimExpr *e, const ShapeVarMap *m)
             c->u.call.args[i] = sinfo_subst_prim(e->u.call.args[i], m);
         return c;
     }
-    return e;
+    return e; /* not reached: every case of the switch returns */
 }
 
 /* A substituted value that became an integer constant is folded (`n * 2` with n = 5 is 10). */
@@ -536,5 +536,5 @@ StructInfo *sinfo_substitute(const StructInfo *s, const ShapeVarMap *m)
         c->u.dtensor.tensor = sinfo_substitute(s->u.dtensor.tensor, m);
         return c;
     }
-    return c;
+    return c; /* not reached: every case of the switch returns */
 }

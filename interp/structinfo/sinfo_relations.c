@@ -23,7 +23,7 @@ static Relation from_prove(ProveResult r)
     case PROVE_UNKNOWN:
         return REL_MAYBE;
     }
-    return REL_MAYBE;
+    return REL_MAYBE; /* not reached: every case of the switch returns */
 }
 
 static bool str_eq(const char *a, const char *b)
@@ -217,7 +217,7 @@ Relation sinfo_subtype(const StructInfo *a, const StructInfo *b)
             return REL_NO;
         return sinfo_subtype(a->u.dtensor.tensor, b->u.dtensor.tensor);
     }
-    return REL_NO;
+    return REL_NO; /* not reached: every case of the switch returns */
 }
 
 /* ---- check_compatibility (SPEC_REST §5.4) ----------------------------------------------- */
@@ -344,7 +344,7 @@ Relation sinfo_compat(const StructInfo *a, const StructInfo *b)
             return REL_NO;
         return sinfo_compat(a->u.dtensor.tensor, b->u.dtensor.tensor);
     }
-    return REL_NO;
+    return REL_NO; /* not reached: every case of the switch returns */
 }
 
 /* ---- disjointness (a MatchCast that cannot succeed) ------------------------------------ */
@@ -372,7 +372,7 @@ bool sinfo_disjoint(const StructInfo *a, const StructInfo *b)
         return true;
     switch (a->kind) {
     case SINFO_OBJECT:
-        return false;
+        return false; /* not reached: the test above returns for an Object */
     case SINFO_PRIM:
         if (!dtype_equal(a->u.prim.dtype, b->u.prim.dtype))
             return true;

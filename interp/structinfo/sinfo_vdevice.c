@@ -80,7 +80,7 @@ static StructInfo *update(StructInfo *s, VDevice *v, const VDevice **clash)
     case SINFO_DTENSOR: /* placed by its mesh, never on a vdevice */
         return s;
     }
-    return s;
+    return s; /* not reached: every case of the switch returns */
 }
 
 /* Applies the vdevices of `realized` onto `s` wherever `s` leaves them undefined (the two
@@ -123,7 +123,7 @@ static StructInfo *transfer(StructInfo *s, const StructInfo *realized, const VDe
     case SINFO_DTENSOR: /* placed by its mesh, never on a vdevice */
         return s;
     }
-    return s;
+    return s; /* not reached: every case of the switch returns */
 }
 
 /* ---- binding a variable (VDEV-6) ---------------------------------------------------------- */

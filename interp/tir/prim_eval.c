@@ -465,7 +465,7 @@ Scalar prim_eval(const PrimEvalCtx *pc, const PrimExpr *e)
     case PE_CALL:
         return eval_call(pc, e);
     }
-    return prim_scalar_int(e->dtype, 0);
+    return prim_scalar_int(e->dtype, 0); /* not reached: every case of the switch returns */
 }
 
 int64_t prim_eval_int(const PrimEvalCtx *pc, const PrimExpr *e)

@@ -40,7 +40,7 @@ bool normal_form_is_atom(const Expr *e)
     case EXPR_TUPLE_GET_ITEM:
         return false;
     }
-    return false;
+    return false; /* not reached: every case of the switch returns */
 }
 
 /* A leaf: an atom, or a Tuple whose fields are leaves. */
