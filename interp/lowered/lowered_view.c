@@ -369,10 +369,16 @@ static Value *k_inspect(Interp *in, const Expr *call, Value **args, int nargs)
         return value_prim_int(rt, t->ndim);
     case FIELD_SHAPE:
         return value_prim_int(rt, t->shape[axis]);
-    case FIELD_STRIDE:
+    case FIELD_STRIDE: {
+        /* An empty tensor's later dims may multiply past int64 (SPEC_NOTES 4.18). */
+        bool over = false;
         for (int i = (int)axis + 1; i < t->ndim; i++)
-            stride *= t->shape[i];
+            stride = checked_mul(stride, t->shape[i], &over);
+        if (over)
+            lowered_fail(in, call, "OpPrecondition", rule, "the stride of axis %lld passes int64",
+                         (long long)axis);
         return value_prim_int(rt, stride);
+    }
     case FIELD_BYTE_OFFSET:
         return value_prim_int(rt, t->byte_offset);
     case FIELD_ELEM_OFFSET:
