@@ -114,9 +114,7 @@ Tensor *kernel_matmul(const Tensor *a, const Tensor *b, DataType out_dtype, cons
     batch_strides(a, a->ndim == 1 ? 1 : 2, nb, bshape, sa);
     batch_strides(b, b->ndim == 1 ? 1 : 2, nb, bshape, sb);
     int64_t *ia = kernel_view_index(nb, bshape, sa, 0), *ib = kernel_view_index(nb, bshape, sb, 0);
-    int64_t batches = out->numel / (n * m > 0 ? n * m : 1);
-    if (n * m == 0)
-        batches = 0;
+    int64_t batches = out->numel / (n * m); /* n and m are dims of the non-empty result */
     bool fl = float_domain(out_dtype, a, b);
     Operand A = operand_read(a, fl), B = operand_read(b, fl);
     GemmDims d = {n, k, m};
