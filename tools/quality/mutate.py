@@ -35,6 +35,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -123,11 +124,18 @@ def key_of(rel, old, new):
 
 
 def run(cmd, cwd, timeout=None, env=None):
+    """(exit status, output) of cmd; (None, "timeout") when it outlives the timeout. The
+    command runs in a session of its own, and on a timeout its whole process group is killed:
+    `relax conform -j N` forks workers, which would otherwise go on running (a mutant that
+    hangs one of them would keep a core busy for the rest of the sample)."""
+    p = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         env=dict(os.environ, **env) if env else None, start_new_session=True)
     try:
-        p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           timeout=timeout, env=dict(os.environ, **env) if env else None)
-        return p.returncode, p.stdout.decode("utf-8", "replace")
+        out, _ = p.communicate(timeout=timeout)
+        return p.returncode, out.decode("utf-8", "replace")
     except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
         return None, "timeout"
 
 
