@@ -475,7 +475,11 @@ static Expr *prim_value_form(ScriptCtx *ctx, const PyExpr *c, const char *fname)
 {
     const PyExpr *v = one_arg(ctx, c, fname, "value");
     ScriptNum num;
-    if (script_number(ctx, v, &num)) {
+    /* TS-6: R.prim_value(x) is relax.PrimValue(x), whose Python float becomes a TIR
+     * constant of TVM's default float dtype, float32 (T.float32(x), as TVM prints it back);
+     * a bare float elsewhere in a Relax expression is float64 (convert_to_expr). An integer
+     * or bool is the same either way. */
+    if (script_number(ctx, v, &num) && num.kind != NUM_FLOAT) {
         Expr *e = script_expr(ctx, v);
         e->span = c->span;
         return e;

@@ -225,6 +225,25 @@ static bool int_fits(int64_t v, DataType type)
     return v >= -half && v < half;
 }
 
+/* TS-6: a float literal must fit its dtype, as TVM's FloatImm checks: a finite value beyond
+ * the largest finite float32, float16 or bfloat16 is an error (infinities and NaN pass). */
+static bool float_fits(double v, DataType type)
+{
+    double max = type.code == DT_BFLOAT ? 3.3895313892515355e38
+                 : type.bits == 32      ? FLT_MAX
+                 : type.bits == 16      ? 65504.0
+                                        : INFINITY;
+    return !isfinite(v) || fabs(v) <= max;
+}
+
+static PrimExpr *float_literal(const Tr *t, double v, DataType type, Span span)
+{
+    if (!float_fits(v, type))
+        prim_fail(t, "BadExpression", span, "literal %g out of range for %s", v,
+                  dtype_str(type));
+    return primexpr_float(v, type, span);
+}
+
 /* A Python number meeting an expression of `type`: ints take an integer type, any number
  * takes a float type; a float meeting an integer stays float32 (promotion casts the other). */
 PrimExpr *prim_literal_as(const Tr *t, PyNum n, DataType type, Span span)
@@ -233,9 +252,9 @@ PrimExpr *prim_literal_as(const Tr *t, PyNum n, DataType type, Span span)
         prim_fail(t, "BadExpression", span, "a number cannot combine with a %s value",
                   dtype_str(type));
     if (dtype_is_float(type))
-        return primexpr_float(num_as_double(n), type, span);
+        return float_literal(t, num_as_double(n), type, span);
     if (n.is_float)
-        return primexpr_float(n.f, dtype_float32(), span);
+        return float_literal(t, n.f, dtype_float32(), span);
     if (!int_fits(n.i, type))
         prim_fail(t, "BadExpression", span, "literal %lld out of range for %s", (long long)n.i,
                   dtype_str(type));
@@ -246,7 +265,7 @@ PrimExpr *prim_literal_as(const Tr *t, PyNum n, DataType type, Span span)
 static PrimExpr *literal_default(const Tr *t, PyNum n, Span span)
 {
     if (n.is_float)
-        return primexpr_float(n.f, dtype_float32(), span);
+        return float_literal(t, n.f, dtype_float32(), span);
     if (!t->env->tir || !int_fits(n.i, dtype_int32()))
         return primexpr_int(n.i, dtype_int64(), span);
     return primexpr_int(n.i, dtype_int32(), span);
