@@ -265,7 +265,9 @@ static YNode *w_prim(Writer *w, const PrimExpr *e)
             return y_int(e->u.int_value);
         return w_typed("IntImm", y_int(e->u.int_value), e->dtype);
     case PE_FLOAT:
-        return w_typed("FloatImm", y_plain(float_text(e->u.float_value, e->dtype)), e->dtype);
+        /* the literal's own double, as the printer writes it (printer_emit_prim) */
+        return w_typed("FloatImm", y_plain(float_text(e->u.float_value, dtype_float64())),
+                       e->dtype);
     case PE_VAR:
         return w_prim_var(w, e->u.var);
     case PE_ADD:

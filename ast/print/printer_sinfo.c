@@ -247,8 +247,9 @@ void printer_emit_prim(Printer *p, StrBuf *sb, const PrimExpr *e)
             strbuf_add(sb, "\"nan\"");
         else if (isinf(e->u.float_value))
             strbuf_add(sb, e->u.float_value > 0 ? "\"inf\"" : "\"-inf\"");
-        else
-            printer_emit_float(sb, e->u.float_value, e->dtype);
+        else /* the literal's own double, read back exactly (a float16 -65504 stays -65504,
+              * not the shortest float16 spelling -65500, which reads as another literal) */
+            printer_emit_float(sb, e->u.float_value, dtype_float64());
         strbuf_addc(sb, ')');
         return;
     case PE_VAR:

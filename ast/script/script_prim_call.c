@@ -239,10 +239,10 @@ static PrimExpr *translate_limit(const Tr *t, const PyExpr *e, const CallRule *r
     expect_args(t, e, rule->name, 1);
     DataType type = dtype_arg(t, e->u.call.args[0]);
     bool max = rule->kind == PE_MAX;
-    /* The float limits as their shortest decimal texts read back, so printing round-trips. */
+    /* The float limits exactly (a float literal prints as the double it holds). */
     if (dtype_is_float(type) && type.code != DT_BFLOAT && type.lanes == 1 &&
         (type.bits == 16 || type.bits == 32 || type.bits == 64)) {
-        double m = type.bits == 16 ? 65504.0 : type.bits == 32 ? 3.4028235e38 : DBL_MAX;
+        double m = type.bits == 16 ? 65504.0 : type.bits == 32 ? (double)FLT_MAX : DBL_MAX;
         return primexpr_float(max ? m : -m, type, e->span);
     }
     bool uint64_max = dtype_is_uint(type) && type.bits == 64 && max; /* beyond an IntImm */
