@@ -271,6 +271,18 @@ VDevice *ops_pick_vdevice(const StructInfo *a, const StructInfo *b)
     return NULL;
 }
 
+VDevice *ops_common_vdevice(const StructInfo **ts, int n)
+{
+    VDevice *v = NULL;
+    for (int i = 0; i < n; i++) {
+        VDevice *w = ts[i]->u.tensor.vdevice;
+        if (w != NULL && v != NULL && w != v)
+            return NULL;
+        v = w != NULL ? w : v;
+    }
+    return v;
+}
+
 PrimExpr **ops_const_dims(const int64_t *dims, int ndim, Span span)
 {
     PrimExpr **out = MEM_ARRAY(PrimExpr *, ndim > 0 ? ndim : 1);

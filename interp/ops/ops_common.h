@@ -62,6 +62,9 @@ bool ops_dims_fit(OpInferCtx *ctx, OpShape shape);
 StructInfo *ops_tensor_result(OpShape shape, DataType dtype, VDevice *vdevice, Span span);
 /* The vdevice two operands share: the first given one. */
 VDevice *ops_pick_vdevice(const StructInfo *a, const StructInfo *b);
+/* The vdevice n tensors share: the first given one, or none when two given ones differ (TVM's
+ * inference of concat, stack, einsum, meshgrid and where). */
+VDevice *ops_common_vdevice(const StructInfo **ts, int n);
 /* PrimExpr dims of int64 constants. */
 PrimExpr **ops_const_dims(const int64_t *dims, int ndim, Span span);
 

@@ -301,7 +301,8 @@ StructInfo *manip_infer_where(OpInferCtx *ctx)
     if (!ops_broadcast(ctx, ops_shape_of(t[1]), ops_shape_of(t[2]), &ab) ||
         !ops_broadcast(ctx, ops_shape_of(t[0]), ab, &r))
         return ops_infer_object(ctx);
-    return ops_tensor_result(r, dt, ops_pick_vdevice(t[1], t[2]), ctx->call->span);
+    /* The condition's vdevice counts too, as in TVM's InferStructInfoWhere. */
+    return ops_tensor_result(r, dt, ops_common_vdevice(t, 3), ctx->call->span);
 }
 
 Value *manip_eval_where(struct Interp *in, const Expr *call, Value **args, int nargs)

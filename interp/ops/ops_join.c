@@ -70,7 +70,7 @@ StructInfo *manip_infer_concat(OpInferCtx *ctx)
         return ops_infer_fail(ctx, "OpArgType", "concat needs at least one tensor");
     if (!join_common(ctx, ts, n, &dt, &ndim))
         return ops_infer_object(ctx);
-    VDevice *vd = ts[0]->u.tensor.vdevice;
+    VDevice *vd = ops_common_vdevice(ts, n);
     /* axis=None concatenates the flattened tensors. */
     if (manip_attr_is_none(ctx->call, "axis")) {
         PrimExpr *total = manip_dim_int(0);
@@ -139,7 +139,7 @@ StructInfo *manip_infer_stack(OpInferCtx *ctx)
         return ops_infer_fail(ctx, "OpArgType", "stack needs at least one tensor");
     if (!join_common(ctx, ts, n, &dt, &ndim))
         return ops_infer_object(ctx);
-    VDevice *vd = ts[0]->u.tensor.vdevice;
+    VDevice *vd = ops_common_vdevice(ts, n);
     OpShape r = {NULL, ndim < 0 ? -1 : ndim + 1};
     if (ndim < 0)
         return ops_tensor_result(r, dt, vd, ctx->call->span);

@@ -190,7 +190,8 @@ StructInfo *manip_infer_outer(OpInferCtx *ctx)
         return ops_infer_fail(ctx, "OpShapeMismatch", "outer needs 1-D operands");
     PrimExpr *dims[2] = {sa.dims ? sa.dims[0] : NULL, sb.dims ? sb.dims[0] : NULL};
     OpShape r = {dims[0] && dims[1] ? dims : NULL, 2};
-    return ops_tensor_result(r, dt, ops_pick_vdevice(a, b), ctx->call->span);
+    /* No vdevice, as TVM's InferStructInfoOuter builds it (VDEV-2 then gives the operands'). */
+    return ops_tensor_result(r, dt, NULL, ctx->call->span);
 }
 
 Value *manip_eval_outer(struct Interp *in, const Expr *call, Value **args, int nargs)
@@ -276,7 +277,7 @@ StructInfo *manip_infer_einsum(OpInferCtx *ctx)
     OpShape r = {NULL, spec.out_ndim};
     if (known && (r = einsum_dims(ctx, &spec, shapes)).ndim == -2)
         return ops_infer_object(ctx);
-    return ops_tensor_result(r, dt, ts[0]->u.tensor.vdevice, ctx->call->span);
+    return ops_tensor_result(r, dt, ops_common_vdevice(ts, n), ctx->call->span);
 }
 
 Value *manip_eval_einsum(struct Interp *in, const Expr *call, Value **args, int nargs)

@@ -26,8 +26,9 @@ static PadMode pad_mode(const Expr *call)
 }
 
 /* OP-nn.pad: pad_width holds (before, after) per axis, 2 ndim non-negative values (else
- * OpAttr); each dim grows by its two widths; without a known shape only rank and dtype stay
- * (TVM drops the vdevice there too). */
+ * OpAttr); each dim grows by its two widths; without a known shape only rank and dtype stay.
+ * No vdevice, as TVM's InferStructInfoPad builds the result (VDEV-2 then gives the
+ * operand's). */
 StructInfo *ops_pad_infer(OpInferCtx *ctx)
 {
     int64_t *w;
@@ -60,7 +61,7 @@ StructInfo *ops_pad_infer(OpInferCtx *ctx)
                                  : primexpr_binary(PE_ADD, s.dims[i],
                                                    primexpr_int(add, dtype_int64(), sp), sp);
     }
-    return ops_tensor_result(out, x->u.tensor.dtype, x->u.tensor.vdevice, sp);
+    return ops_tensor_result(out, x->u.tensor.dtype, NULL, sp);
 }
 
 Value *ops_pad_kernel(struct Interp *in, const Expr *call, Value **args, int nargs)

@@ -16,7 +16,9 @@ static PrimExpr *dim_op(PrimExprKind kind, PrimExpr *a, int64_t c)
 }
 
 /* OP-nn.pixel_shuffle: (..., C, H, W) to (..., C / r^2, H r, W r) for a positive
- * upscale_factor r and a rank of at least 3; a constant C must be a multiple of r^2. */
+ * upscale_factor r and a rank of at least 3; a constant C must be a multiple of r^2. No
+ * vdevice, as TVM's InferStructInfoPixelShuffle builds the result (VDEV-2 then gives the
+ * operand's). */
 StructInfo *ops_norm_infer_pixel_shuffle(OpInferCtx *ctx)
 {
     const StructInfo *in[1];
@@ -30,8 +32,7 @@ StructInfo *ops_norm_infer_pixel_shuffle(OpInferCtx *ctx)
         return ops_infer_fail(ctx, "OpShapeMismatch", "pixel_shuffle needs rank 3 or more");
     OpShape s = ops_shape_of(x);
     if (s.dims == NULL)
-        return sinfo_tensor(NULL, x->u.tensor.dtype, x->u.tensor.vdevice, x->u.tensor.ndim,
-                            ctx->call->span);
+        return sinfo_tensor(NULL, x->u.tensor.dtype, NULL, x->u.tensor.ndim, ctx->call->span);
     int n = s.ndim;
     if (prover_const_int(s.dims[n - 3], &c) && c % (r * r) != 0)
         return ops_infer_fail(ctx, "OpShapeMismatch", "%lld channels are not a multiple of %lld",
@@ -45,7 +46,7 @@ StructInfo *ops_norm_infer_pixel_shuffle(OpInferCtx *ctx)
     OpShape out = {dims, n};
     if (!ops_dims_fit(ctx, out))
         return ops_infer_object(ctx);
-    return ops_tensor_result(out, x->u.tensor.dtype, x->u.tensor.vdevice, ctx->call->span);
+    return ops_tensor_result(out, x->u.tensor.dtype, NULL, ctx->call->span);
 }
 
 Value *ops_norm_kernel_pixel_shuffle(struct Interp *in, const Expr *call, Value **args, int nargs)

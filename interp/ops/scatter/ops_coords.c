@@ -130,19 +130,6 @@ static bool meshgrid_xy(const Expr *call, bool *ok)
     return strcmp(s, "xy") == 0;
 }
 
-/* The grids' vdevice: the one the inputs share, else none (InferStructInfoMeshgrid). */
-static VDevice *common_vdevice(const StructInfo **ts, int n)
-{
-    VDevice *v = NULL;
-    for (int i = 0; i < n; i++) {
-        VDevice *w = ts[i]->u.tensor.vdevice;
-        if (w != NULL && v != NULL && w != v)
-            return NULL;
-        v = w != NULL ? w : v;
-    }
-    return v;
-}
-
 /* OP-meshgrid: a non-empty tuple of 1-D tensors of one dtype; n grids of shape (len_0, ...,
  * len_n-1). With "xy" the reference swaps the first two dims, as the grids TVM computes; TVM
  * v0.22's inference does not swap them. */
@@ -183,7 +170,7 @@ StructInfo *scatter_infer_meshgrid(OpInferCtx *ctx)
     }
     StructInfo **fields = MEM_ARRAY(StructInfo *, n);
     for (int i = 0; i < n; i++)
-        fields[i] = ops_tensor_result(r, dt, common_vdevice(ts, n), ctx->call->span);
+        fields[i] = ops_tensor_result(r, dt, ops_common_vdevice(ts, n), ctx->call->span);
     return sinfo_tuple(fields, n, ctx->call->span);
 }
 
