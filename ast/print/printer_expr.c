@@ -322,7 +322,13 @@ void printer_emit_expr(Printer *p, StrBuf *sb, const Expr *e)
         PrimContext saved = p->prim_ctx;
         p->prim_ctx = PRIM_CTX_RELAX;
         strbuf_add(sb, "R.prim_value(");
-        printer_emit_prim(p, sb, e->u.prim);
+        /* TS-6: a bare True there is the int64 1 (relax.PrimValue takes a bool as a Python
+         * int), so a bool literal prints in a form that reads back as itself, where TVM v0.22
+         * prints R.prim_value(True) and so reads its own print back as an int64. */
+        if (e->u.prim->kind == PE_INT && dtype_is_bool(e->u.prim->dtype))
+            strbuf_add(sb, e->u.prim->u.int_value ? "T.bool(True)" : "T.bool(False)");
+        else
+            printer_emit_prim(p, sb, e->u.prim);
         strbuf_addc(sb, ')');
         p->prim_ctx = saved;
         return;

@@ -233,7 +233,8 @@ PrimExpr *script_prim(ScriptCtx *ctx, const PyExpr *e)
 
 /* ---- literals and leaves ---------------------------------------------------------- */
 
-/* convert_to_expr: int -> int64, float -> float64, bool -> bool PrimValues. */
+/* convert_to_expr: int -> int64, float -> float64 PrimValues; a bool is a Python int there
+ * (isinstance(True, int)), so True and False are the int64 PrimValues 1 and 0. */
 static Expr *number_value(ScriptNum n, Span span)
 {
     rule_fired("TS-6.1");
@@ -243,7 +244,7 @@ static Expr *number_value(ScriptNum n, Span span)
     case NUM_FLOAT:
         return expr_prim_value(primexpr_float(n.f, dtype_float64(), span), span);
     case NUM_BOOL:
-        return expr_prim_value(primexpr_int(n.i, dtype_bool(), span), span);
+        return expr_prim_value(primexpr_int(n.i, dtype_int64(), span), span);
     }
     return NULL;
 }

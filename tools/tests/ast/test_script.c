@@ -727,7 +727,8 @@ static void test_leaves_and_sugar(void)
     CU_ASSERT_TRUE(is_int_dim(a->u.prim, 1));
     /* relax.PrimValue(1.5) makes a float32 TIR constant (a bare 1.5 would be float64) */
     CU_ASSERT_TRUE(dtype_equal(bind_at(f, 0, 1)->value->u.prim->dtype, dtype_float32()));
-    CU_ASSERT_TRUE(dtype_is_bool(bind_at(f, 0, 2)->value->u.prim->dtype));
+    /* True is a Python int: relax.PrimValue(True) is the int64 1 */
+    CU_ASSERT_TRUE(dtype_equal(bind_at(f, 0, 2)->value->u.prim->dtype, dtype_int64()));
     CU_ASSERT_EQUAL(bind_at(f, 0, 3)->value->u.prim->kind, PE_ADD);
     CU_ASSERT_STRING_EQUAL(bind_at(f, 0, 4)->value->u.str, "hi");
     CU_ASSERT_EQUAL(bind_at(f, 0, 5)->value->kind, EXPR_DTYPE);

@@ -554,7 +554,7 @@ static void test_assert_op(void)
     const char *ok = "@R.function(pure=False)\n"
                      "def main(x: R.Tensor((), \"bool\")):\n"
                      "    a = R.assert_op(x, R.prim_value(5), format=\"never {}\")\n"
-                     "    b = R.assert_op(R.prim_value(True))\n"
+                     "    b = R.assert_op(R.prim_value(T.bool(True)))\n"
                      "    return b\n";
     Value *t = tensor_of("bool", 0, NULL, (double[]){1});
     CU_ASSERT_EQUAL(expect_ok(run_main(ok, &t, 1))->u.tuple.n, 0);

@@ -156,7 +156,7 @@ static void test_branch_shape_scope(void)
     Run r = run("@R.function\n"
                 "def main(x: R.Tensor(ndim=1), y: R.Tensor(ndim=1)):\n"
                 "    n = T.int64()\n"
-                "    if R.prim_value(True):\n"
+                "    if R.prim_value(T.bool(True)):\n"
                 "        a = R.match_cast(x, R.Tensor((n,)))\n"
                 "        z = R.prim_value(n)\n"
                 "    else:\n"
