@@ -82,13 +82,15 @@ typedef struct Outcome {
     Value *result;
     const char *code;
     const char *rule;
+    const char *message;
 } Outcome;
 
 static Outcome run_main(const char *src)
 {
     ErrorTrap trap;
     if (setjmp(trap.jmp) != 0) {
-        Outcome o = {NULL, trap.error.code, trap.error.rule ? trap.error.rule : ""};
+        Outcome o = {NULL, trap.error.code, trap.error.rule ? trap.error.rule : "",
+                     trap.error.message};
         return o;
     }
     Interp *in = MEM_NEW(Interp);
@@ -96,7 +98,7 @@ static Outcome run_main(const char *src)
     InterpOptions opt;
     interp_options_default(&opt);
     interp_init(in, mod, &opt, &trap);
-    Outcome o = {interp_run_entry(in, "main", NULL, 0), "", ""};
+    Outcome o = {interp_run_entry(in, "main", NULL, 0), "", "", ""};
     return o;
 }
 
@@ -138,6 +140,22 @@ static void test_kill_errors(void)
                  "    R.memory.kill_storage(s)\n"
                  "    return a\n");
     CU_ASSERT_STRING_EQUAL(o.code, "");
+}
+
+/* A storage argument that turns out not to be one names the argument, counted from 1, and
+ * the kind it is. */
+static void test_storage_argument_message(void)
+{
+    Outcome o = run_main("@R.function(pure=False)\n"
+                         "def main():\n"
+                         "    t = R.zeros(R.shape([4]), R.dtype(\"uint8\"))\n"
+                         "    s: R.Object = t\n"
+                         "    a = R.memory.alloc_tensor(s, R.prim_value(0), R.shape([4]), "
+                         "R.dtype(\"int32\"))\n"
+                         "    return a\n");
+    CU_ASSERT_STRING_EQUAL(o.code, "OpPrecondition");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(o.message);
+    CU_ASSERT_PTR_NOT_NULL(strstr(o.message, "argument 1 must be a storage, got a tensor"));
 }
 
 static void test_bounds_errors(void)
@@ -326,6 +344,7 @@ UNIT_SUITE(lowered)
     CU_add_test(s, "alloc_tensor aliasing", test_alloc_tensor_aliasing);
     CU_add_test(s, "kill errors", test_kill_errors);
     CU_add_test(s, "bounds errors", test_bounds_errors);
+    CU_add_test(s, "a storage argument that is none names itself", test_storage_argument_message);
     CU_add_test(s, "inspect at run time", test_inspect_run_time);
     CU_add_test(s, "call_builtin_with_ctx missing argument",
                 test_builtin_with_ctx_missing_argument);
