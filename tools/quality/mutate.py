@@ -217,7 +217,8 @@ def unit_baseline(tree, build, jobs):
 
 
 def judge(tree, build, rel, lines, i, new, jobs, timeout, unit, memcheck):
-    """Builds and runs one mutant; returns killed / killed-by-unit / killed-by-memcheck /
+    """Builds and runs one mutant; returns killed / killed-by-timeout (the corpus did not end in
+    time) / killed-by-unit / killed-by-memcheck /
     survived / unbuildable. `unit` is the unit tests' time limit (None: they do not judge);
     `memcheck` is (sanitized build folder, time limit), or None."""
     path = os.path.join(tree, rel)
@@ -230,6 +231,8 @@ def judge(tree, build, rel, lines, i, new, jobs, timeout, unit, memcheck):
         if rc != 0:
             return "unbuildable"
         rc, _ = run(conform_command(build, jobs), tree, timeout)
+        if rc is None:
+            return "killed-by-timeout"
         if rc != 0:
             return "killed"
         if unit:
@@ -370,8 +373,8 @@ def main():
         total = len(chosen)
     else:
         chosen, total = sample(tree, args.paths, rng, args.count, read_equivalent())
-    counts = {"killed": 0, "killed-by-unit": 0, "killed-by-memcheck": 0, "survived": 0,
-              "unbuildable": 0}
+    counts = {"killed": 0, "killed-by-timeout": 0, "killed-by-unit": 0, "killed-by-memcheck": 0,
+              "survived": 0, "unbuildable": 0}
     survivors = []
     start = time.time()
     for rel, i, what, new in chosen:
@@ -382,10 +385,11 @@ def main():
             survivors.append("%s:%d: %s: %s => %s" % (rel, i + 1, what, lines[i].strip(),
                                                        new.strip()))
         print("mutate: %-18s %s:%d: %s" % (verdict, rel, i + 1, what), flush=True)
-    killed = counts["killed"] + counts["killed-by-unit"] + counts["killed-by-memcheck"]
+    by_corpus = counts["killed"] + counts["killed-by-timeout"]
+    killed = by_corpus + counts["killed-by-unit"] + counts["killed-by-memcheck"]
     judged = killed + counts["survived"]
     score = 100.0 * killed / judged if judged else 0.0
-    corpus = 100.0 * counts["killed"] / judged if judged else 0.0
+    corpus = 100.0 * by_corpus / judged if judged else 0.0
     where = ("the survivors of %s" % args.rejudge if args.rejudge else
              "mutants sampled with seed %d from %d sites in %s" %
              (args.seed, total, " ".join(args.paths)))
@@ -395,8 +399,12 @@ def main():
     if args.unit or args.memcheck:
         report.append("of the killed, %d by the corpus (corpus alone: %.1f%%), %d only by "
                       "the unit tests and %d only by the corpus with bounds checking" %
-                      (counts["killed"], corpus, counts["killed-by-unit"],
+                      (by_corpus, corpus, counts["killed-by-unit"],
                        counts["killed-by-memcheck"]))
+    if counts["killed-by-timeout"]:
+        report.append("%d of the corpus's kills are a run that did not end within %.0f s (a "
+                      "hang, or a machine too busy: --timeout)" %
+                      (counts["killed-by-timeout"], timeout))
     report += ["survived: " + s for s in survivors]
     print("\n".join(report))
     if args.report:
