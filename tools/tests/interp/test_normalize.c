@@ -198,6 +198,20 @@ static void test_fresh_names_avoid_existing(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
     char *text = normalize_checked(m);
     expect_text(text, "    gv1 = R.add(gv, gv)\n    lv = R.add(gv1, gv)\n");
+    /* names bound inside either branch of an If are in use too */
+    m = load(false, "@R.function\n"
+                    "def main(x: R.Tensor((2,), \"float32\"), c: R.Prim(\"bool\")):\n"
+                    "    if c:\n"
+                    "        gv = R.add(x, x)\n"
+                    "        r = gv\n"
+                    "    else:\n"
+                    "        gv1 = R.multiply(x, x)\n"
+                    "        r = gv1\n"
+                    "    y = R.add(R.add(r, r), r)\n"
+                    "    return y\n");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    text = normalize_checked(m);
+    expect_text(text, "    gv2 = R.add(r, r)\n    y = R.add(gv2, r)\n");
 }
 
 UNIT_SUITE(normalize)
