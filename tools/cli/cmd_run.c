@@ -8,6 +8,9 @@
 
 #include "ast/mem.h"
 #include "ast/script/script.h"
+#include "interp/diag.h"
+#include "interp/structinfo/sinfo_check.h"
+#include "interp/wellformed/wellformed.h"
 #include "tools/conform/case_file.h"
 #include "tools/cli/cli.h"
 #include "tools/conform/run_entry.h"
@@ -17,12 +20,15 @@
 
 const char CMD_RUN_USAGE[] =
     "usage: relax run FILE [--entry NAME] [--arg VALUE ...] [--trace] [--max-depth N]\n"
-    "                 [--fuel N] [--timeout S] [--quiet] [--syntax legacy|current|auto]\n"
+    "                 [--fuel N] [--timeout S] [--quiet] [--no-check]\n"
+    "                 [--syntax legacy|current|auto]\n"
     "\n"
-    "Calls the entry function (default main) of the program in FILE and prints its result\n"
-    "in the value notation of the conformance cases, on its own line. What R.print and\n"
-    "spectest.print write is printed as it is produced. FILE as for 'relax print'; for\n"
-    "CASEFILE.yaml#case-id the arguments (and entry) of the case's first run are used when\n"
+    "Checks the program in FILE as 'relax check' does, stopping at the first error (a\n"
+    "program that is not well-formed or whose StructInfo does not check has no meaning to\n"
+    "run), then calls its entry function (default main) and prints the result in the value\n"
+    "notation of the conformance cases, on its own line. What R.print and spectest.print\n"
+    "write is printed as it is produced. FILE as for 'relax print'; for CASEFILE.yaml#case-id\n"
+    "the arguments (and entry) of the case's first run are used when\n"
     "no --arg (--entry) is given.\n"
     "\n"
     "  --entry NAME    the function to call: one with a global_symbol\n"
@@ -40,12 +46,15 @@ const char CMD_RUN_USAGE[] =
     "                  operands and result (per multiply-accumulate for matmul)\n"
     "  --timeout S     stop with a Timeout error after S seconds of wall-clock time\n"
     "  --quiet         do not print what the program prints; only the result\n"
+    "  --no-check      run without the static checks first (an ill-formed program may then\n"
+    "                  run to an answer it does not have, or fail at run time)\n"
     "  --syntax MODE   how FILE is read: auto (default: today's TVMScript, or the legacy\n"
     "                  2022 syntax when FILE uses a legacy form such as R.match_shape or\n"
     "                  R.Tensor[...], with a one-line note on stderr), legacy, or current\n"
     "\n"
     "Errors are printed as 'file:line:col: <phase> error [<code> <rule>]: message' and exit\n"
-    "with the phase's code (7 runtime, 4 parse, 3 i/o or case file, 2 usage).\n";
+    "with the phase's code (7 runtime, 6 struct_info, 5 wellformed, 4 parse, 3 i/o or case\n"
+    "file, 2 usage).\n";
 
 typedef struct RunArgs {
     const char *file;
@@ -55,6 +64,7 @@ typedef struct RunArgs {
     int cap;
     bool trace;
     bool quiet;
+    bool no_check;
     InterpOptions opt;
 } RunArgs;
 
@@ -134,8 +144,9 @@ static int parse_valued(int argc, char **argv, int *i, RunArgs *ra)
     return bad ? -1 : 0;
 }
 
-static const char *const RUN_OPTIONS[] = {"--entry", "--arg",  "--trace", "--max-depth",
-                                          "--fuel",  "--timeout", "--quiet", "--syntax", NULL};
+static const char *const RUN_OPTIONS[] = {"--entry", "--arg",   "--trace",    "--max-depth",
+                                          "--fuel",  "--timeout", "--quiet", "--no-check",
+                                          "--syntax", NULL};
 
 /* Reads the command line; returns false on a usage error (already reported). */
 static bool parse_args(int argc, char **argv, RunArgs *ra)
@@ -156,6 +167,8 @@ static bool parse_args(int argc, char **argv, RunArgs *ra)
             ra->opt.trace_json = true;
         } else if (strcmp(a, "--quiet") == 0) {
             ra->quiet = true;
+        } else if (strcmp(a, "--no-check") == 0) {
+            ra->no_check = true;
         } else if (a[0] == '-' && a[1] != '\0') {
             cli_unknown_option(argv[0], a, RUN_OPTIONS);
             return false;
@@ -235,8 +248,33 @@ void cmd_run_load_target(const char *arg, RunTarget *t, ErrorTrap *trap)
         t->mod = source_load_program(arg, trap);
 }
 
+/* The static phases before a run: well-formedness, then StructInfo. The first error is
+ * printed, on one line as every error of 'relax run' is ('relax check' lists them all);
+ * returns the exit code of its phase, or 0. */
+static int check_statically(IRModule *mod)
+{
+    DiagList errors, warnings;
+    diag_init(&errors);
+    diag_init(&warnings);
+    wellformed_check(mod, &errors);
+    if (errors.n == 0) {
+        SinfoBindings bindings = {NULL, 0, 0};
+        sinfo_check_module_report(mod, &errors, &warnings, &bindings);
+    }
+    if (errors.n == 0)
+        return 0;
+    CliDiag d = {diag_first(&errors), false, NULL, mod};
+    cli_print_diag(stderr, &d);
+    return error_exit_code(d.error->phase);
+}
+
 static int run_target(const RunArgs *ra, const RunTarget *t, FILE *out)
 {
+    if (!ra->no_check) {
+        int rc = check_statically(t->mod);
+        if (rc != 0)
+            return rc;
+    }
     InterpOptions opt = ra->opt;
     opt.echo = ra->quiet ? NULL : out;
     opt.trace = ra->trace ? stderr : NULL;

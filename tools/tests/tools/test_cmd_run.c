@@ -2,6 +2,7 @@
  * phase, and value/runtime-error/stdout expectations judged through the runner.
  * SPEC_NOTES: "Exit codes", "Runtime errors", "Value notation errors". */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
 
@@ -95,6 +96,37 @@ static void test_cli_runs_benchmark_program(void)
         "run", file, "--entry=fib", "--arg", "{tensor: {dtype: int64, shape: [], data: 7}}", NULL};
     CU_ASSERT_EQUAL(run_cli(main_entry, &out), 0);
     CU_ASSERT_STRING_EQUAL(out, "{tensor: {dtype: int64, shape: [], data: 13}}\n");
+}
+
+/* A program that does not check statically is refused with its first error, in the phase's
+ * exit code, before anything runs; --no-check runs it anyway. */
+static void test_cli_checks_before_running(void)
+{
+    const char *dir = getenv("TMPDIR");
+    char *path = mem_printf("%s/relax_run_check_XXXXXX", dir != NULL ? dir : ".");
+    int fd = mkstemp(path);
+    CU_ASSERT_TRUE_FATAL(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fputs("@R.function\n"
+          "def main(x: R.Tensor((), \"float32\"), s: R.Tensor((), \"float32\"), "
+          "z: R.Tensor((), \"int8\")):\n"
+          "    y = R.quantize(x, s, z, axis=-1, out_dtype=\"int8\")\n"
+          "    return y\n",
+          f);
+    fclose(f);
+    const char *x = "{tensor: {dtype: float32, shape: [], data: 3.0}}";
+    const char *sc = "{tensor: {dtype: float32, shape: [], data: 0.5}}";
+    const char *z = "{tensor: {dtype: int8, shape: [], data: 1}}";
+    const char *checked[] = {"run", path, "--arg", x, "--arg", sc, "--arg", z, NULL};
+    char *out = NULL;
+    CU_ASSERT_EQUAL(run_cli(checked, &out), 6); /* OpAttr: axis -1 of a rank-0 tensor */
+    CU_ASSERT_STRING_EQUAL(out, "");
+    const char *unchecked[] = {"run", path, "--no-check", "--arg", x, "--arg", sc,
+                               "--arg", z, NULL};
+    CU_ASSERT_EQUAL(run_cli(unchecked, &out), 0);
+    CU_ASSERT_STRING_EQUAL(out, "{tensor: {dtype: int8, shape: [], data: 7}}\n");
+    remove(path);
 }
 
 /* ---- the adapter ---- */
@@ -387,6 +419,7 @@ UNIT_SUITE(cmd_run)
     CU_add_test(s, "parse --arg values", test_parse_arg_good);
     CU_add_test(s, "reject bad --arg values", test_parse_arg_bad);
     CU_add_test(s, "relax run on a benchmark program", test_cli_runs_benchmark_program);
+    CU_add_test(s, "relax run checks before running", test_cli_checks_before_running);
     CU_add_test(s, "adapter run: value and stdout", test_adapter_run_value_and_stdout);
     CU_add_test(s, "adapter run: runtime error", test_adapter_run_error);
     CU_add_test(s, "adapter run: fresh interpreter per run", test_adapter_fresh_counter);
