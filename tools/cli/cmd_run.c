@@ -8,9 +8,8 @@
 
 #include "ast/mem.h"
 #include "ast/script/script.h"
+#include "interp/check.h"
 #include "interp/diag.h"
-#include "interp/structinfo/sinfo_check.h"
-#include "interp/wellformed/wellformed.h"
 #include "tools/conform/case_file.h"
 #include "tools/cli/cli.h"
 #include "tools/conform/run_entry.h"
@@ -256,12 +255,7 @@ static int check_statically(IRModule *mod)
     DiagList errors, warnings;
     diag_init(&errors);
     diag_init(&warnings);
-    wellformed_check(mod, &errors);
-    if (errors.n == 0) {
-        SinfoBindings bindings = {NULL, 0, 0};
-        sinfo_check_module_report(mod, &errors, &warnings, &bindings);
-    }
-    if (errors.n == 0)
+    if (check_module(mod, &errors, &warnings))
         return 0;
     CliDiag d = {diag_first(&errors), false, NULL, mod};
     cli_print_diag(stderr, &d);

@@ -217,9 +217,8 @@ def unit_baseline(tree, build, jobs):
 
 
 def judge(tree, build, rel, lines, i, new, jobs, timeout, unit, memcheck):
-    """Builds and runs one mutant; returns killed / killed-by-timeout (the corpus did not end in
-    time) / killed-by-unit / killed-by-memcheck /
-    survived / unbuildable. `unit` is the unit tests' time limit (None: they do not judge);
+    """Builds and runs one mutant; returns killed / killed-by-timeout (the corpus did not end
+    in time) / killed-by-unit / killed-by-memcheck / survived / unbuildable. `unit` is the unit tests' time limit (None: they do not judge);
     `memcheck` is (sanitized build folder, time limit), or None."""
     path = os.path.join(tree, rel)
     mutated = list(lines)

@@ -5,6 +5,9 @@
 
 #include <CUnit/Basic.h>
 
+#include "ast/module.h"
+#include "tools/conform/case_file.h"
+
 typedef void (*UnitRegisterFn)(void);
 
 /* Called from a constructor; the main calls every registered function after
@@ -22,5 +25,12 @@ void unit_add(UnitRegisterFn fn);
 
 /* The source tree's root, for tests that read spec-tests/. */
 const char *unit_source_dir(void);
+
+/* A new file (in $TMPDIR, else the working directory) holding `text`; its path. */
+char *unit_write_temp(const char *text);
+
+/* A corpus case's program: its TVMScript parsed, or its ast: form; NULL when it does not
+ * parse (or its ast: form failed). */
+IRModule *unit_case_module(const Case *c);
 
 #endif

@@ -1,10 +1,13 @@
 /* unit_main: runs every registered CUnit suite; exits non-zero on any failure.
  * SPEC_NOTES: none (test harness). */
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ast/mem.h"
+#include "ast/script/script.h"
 #include "tools/tests/unit.h"
 
 #define MAX_SUITES 128
@@ -22,6 +25,29 @@ const char *unit_source_dir(void)
 {
     const char *env = getenv("RELAX_SOURCE_DIR");
     return env != NULL ? env : RELAX_SOURCE_DIR;
+}
+
+char *unit_write_temp(const char *text)
+{
+    const char *dir = getenv("TMPDIR");
+    char *path = mem_printf("%s/relax_unit_XXXXXX", dir != NULL ? dir : ".");
+    int fd = mkstemp(path);
+    CU_ASSERT_FATAL(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fputs(text, f);
+    fclose(f);
+    return path;
+}
+
+IRModule *unit_case_module(const Case *c)
+{
+    if (c->program == NULL)
+        return c->ast_failed ? NULL : c->ast;
+    ErrorTrap trap;
+    if (setjmp(trap.jmp) != 0)
+        return NULL;
+    return script_parse(c->global_id, c->program, &trap);
 }
 
 int main(int argc, char **argv)

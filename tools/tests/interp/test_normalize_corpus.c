@@ -29,16 +29,6 @@ static void report(Tally *t, const Case *c, const char *what)
         printf("\n%s: %s", c->global_id, what);
 }
 
-static IRModule *load(const Case *c)
-{
-    if (c->program == NULL)
-        return c->ast_failed ? NULL : c->ast;
-    ErrorTrap trap;
-    if (setjmp(trap.jmp) != 0)
-        return NULL;
-    return script_parse(c->global_id, c->program, &trap);
-}
-
 static const Error *first_error(const IRModule *mod, bool normal_form)
 {
     DiagList errors;
@@ -113,7 +103,7 @@ static void compare_runs(const Case *c, const IRModule *mod, const IRModule *nor
 
 static void check_case(const Case *c, Tally *t)
 {
-    IRModule *mod = load(c);
+    IRModule *mod = unit_case_module(c);
     if (mod == NULL || first_error(mod, false) != NULL)
         return;
     t->programs++;

@@ -2,7 +2,6 @@
  * phase, and value/runtime-error/stdout expectations judged through the runner.
  * SPEC_NOTES: "Exit codes", "Runtime errors", "Value notation errors". */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
 
@@ -102,19 +101,12 @@ static void test_cli_runs_benchmark_program(void)
  * exit code, before anything runs; --no-check runs it anyway. */
 static void test_cli_checks_before_running(void)
 {
-    const char *dir = getenv("TMPDIR");
-    char *path = mem_printf("%s/relax_run_check_XXXXXX", dir != NULL ? dir : ".");
-    int fd = mkstemp(path);
-    CU_ASSERT_TRUE_FATAL(fd >= 0);
-    FILE *f = fdopen(fd, "w");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-    fputs("@R.function\n"
-          "def main(x: R.Tensor((), \"float32\"), s: R.Tensor((), \"float32\"), "
-          "z: R.Tensor((), \"int8\")):\n"
-          "    y = R.quantize(x, s, z, axis=-1, out_dtype=\"int8\")\n"
-          "    return y\n",
-          f);
-    fclose(f);
+    char *path =
+        unit_write_temp("@R.function\n"
+                        "def main(x: R.Tensor((), \"float32\"), s: R.Tensor((), \"float32\"), "
+                        "z: R.Tensor((), \"int8\")):\n"
+                        "    y = R.quantize(x, s, z, axis=-1, out_dtype=\"int8\")\n"
+                        "    return y\n");
     const char *x = "{tensor: {dtype: float32, shape: [], data: 3.0}}";
     const char *sc = "{tensor: {dtype: float32, shape: [], data: 0.5}}";
     const char *z = "{tensor: {dtype: int8, shape: [], data: 1}}";

@@ -230,22 +230,9 @@ static void test_print_normalize_reset(void)
 
 /* ---- loading ---- */
 
-static char *write_temp(const char *text)
-{
-    const char *dir = getenv("TMPDIR");
-    char *path = mem_printf("%s/relax_repl_XXXXXX", dir != NULL ? dir : ".");
-    int fd = mkstemp(path);
-    CU_ASSERT_FATAL(fd >= 0);
-    FILE *f = fdopen(fd, "w");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-    fputs(text, f);
-    fclose(f);
-    return path;
-}
-
 static void test_load_and_reload(void)
 {
-    char *path = write_temp(MODULE);
+    char *path = unit_write_temp(MODULE);
     const char *in = mem_printf(":run main {prim: {dtype: int64, value: 4}}\n"
                                 ":load\n:sinfo main\n:load %s/no/such/file.py\n",
                                 unit_source_dir());

@@ -46,16 +46,6 @@ static void skip(Tally *t, const Case *c, const char *why)
     printf("\n%s: skipped: %s", c->global_id, why);
 }
 
-static IRModule *load(const Case *c)
-{
-    if (c->program == NULL)
-        return c->ast_failed ? NULL : c->ast;
-    ErrorTrap trap;
-    if (setjmp(trap.jmp) != 0)
-        return NULL;
-    return script_parse(c->global_id, c->program, &trap);
-}
-
 /* The function a struct_info name refers to ("func.var", or "var" in main) and the var. */
 static const Function *named_function(const IRModule *mod, const char *name, const char **var)
 {
@@ -195,7 +185,7 @@ static bool tensors_on(const StructInfo *s, const char *want, const StructInfo *
 /* The call of `c`'s expected binding, with its module derived, or NULL after skip/report. */
 static const Expr *case_call(const Case *c, const Function **f, Tally *t)
 {
-    IRModule *mod = load(c);
+    IRModule *mod = unit_case_module(c);
     if (mod == NULL) {
         report(t, c, "the program does not parse");
         return NULL;
