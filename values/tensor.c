@@ -10,6 +10,7 @@
 #include "ast/checked.h"
 #include "ast/mem.h"
 #include "ast/scalar.h"
+#include "values/kernels/kernels_vector.h"
 
 /* The storage formats; every supported dtype maps to exactly one. */
 typedef enum ElemKind {
@@ -525,7 +526,9 @@ void tensor_set_i64(Tensor *t, int64_t i, int64_t v)
             (out)[i_] = src_[i_];                                                                  \
     } while (0)
 
-void tensor_read_f64_range(const Tensor *t, int64_t start, int64_t count, double *out)
+/* Cloned for the vector units: a float32 tensor converts many elements an instruction. */
+KERNELS_VECTOR_CLONES void tensor_read_f64_range(const Tensor *t, int64_t start, int64_t count,
+                                                double *out)
 {
     ElemKind k = elem_kind(t->dtype);
     if (k == EK_F32)
@@ -537,7 +540,8 @@ void tensor_read_f64_range(const Tensor *t, int64_t start, int64_t count, double
             out[i] = load_f64(k, t->data, start + i);
 }
 
-void tensor_write_f64_range(Tensor *t, int64_t start, int64_t count, const double *in)
+KERNELS_VECTOR_CLONES void tensor_write_f64_range(Tensor *t, int64_t start, int64_t count,
+                                                 const double *in)
 {
     ElemKind k = elem_kind(t->dtype);
     if (k == EK_F64) {

@@ -418,17 +418,29 @@ int ops_kernel_axis(struct Interp *in, const Expr *call, int64_t axis, int ndim)
     return (int)(axis < 0 ? axis + ndim : axis);
 }
 
-Tensor *ops_kernel_new_tensor(struct Interp *in, const Expr *call, DataType dtype, int ndim,
-                              const int64_t *shape)
+static Tensor *new_result(struct Interp *in, const Expr *call, DataType dtype, int ndim,
+                          const int64_t *shape, bool zeroed)
 {
     /* LIMIT-fuel: a tensor an operator makes is paid for before it is filled, so a result
      * far larger than the operands (resize2d, pad, a one-hot) is refused at once. */
     int64_t count = tensor_shape_numel(dtype, ndim, shape); /* -1: tensor_new refuses it */
     if (count >= 0)
         interp_prepay_result(in, count, call->span);
-    Tensor *t = tensor_new(dtype, ndim, shape);
+    Tensor *t = zeroed ? tensor_new(dtype, ndim, shape) : tensor_new_uninit(dtype, ndim, shape);
     if (t == NULL)
         interp_fail(in, "OpPrecondition", ops_call_rule(call), call->span,
                     "cannot make a %s tensor of rank %d of that size", dtype_str(dtype), ndim);
     return t;
+}
+
+Tensor *ops_kernel_new_tensor(struct Interp *in, const Expr *call, DataType dtype, int ndim,
+                              const int64_t *shape)
+{
+    return new_result(in, call, dtype, ndim, shape, true);
+}
+
+Tensor *ops_kernel_new_tensor_uninit(struct Interp *in, const Expr *call, DataType dtype,
+                                     int ndim, const int64_t *shape)
+{
+    return new_result(in, call, dtype, ndim, shape, false);
 }

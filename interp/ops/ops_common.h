@@ -94,8 +94,11 @@ const Value *ops_kernel_prim(struct Interp *in, const Expr *call, Value **args, 
 const Value *ops_kernel_shape(struct Interp *in, const Expr *call, Value **args, int nargs, int i);
 /* `axis` normalized against ndim at run time, or OpPrecondition. */
 int ops_kernel_axis(struct Interp *in, const Expr *call, int64_t axis, int ndim);
-/* A fresh tensor, or OpPrecondition when the dtype or size is unsupported. */
+/* A fresh tensor of zeros, or OpPrecondition when the dtype or size is unsupported. */
 Tensor *ops_kernel_new_tensor(struct Interp *in, const Expr *call, DataType dtype, int ndim,
                               const int64_t *shape);
+/* The same, its elements not yet set: for a kernel that writes every one of them. */
+Tensor *ops_kernel_new_tensor_uninit(struct Interp *in, const Expr *call, DataType dtype,
+                                     int ndim, const int64_t *shape);
 
 #endif

@@ -106,7 +106,7 @@ static Value *kernel_softmax(struct Interp *in, const Expr *call, Value **args, 
     Tensor *x = ops_kernel_tensor(in, call, args, nargs, 0);
     kernel_require_float(in, call, x);
     int axis = ops_kernel_axis(in, call, ops_attr_int(call, "axis", -1), x->ndim);
-    Tensor *out = ops_kernel_new_tensor(in, call, x->dtype, x->ndim, x->shape);
+    Tensor *out = ops_kernel_new_tensor_uninit(in, call, x->dtype, x->ndim, x->shape);
     kernels_nn_softmax(x, axis, strcmp(op_name_of(call), "relax.nn.log_softmax") == 0, out);
     return value_tensor(out);
 }

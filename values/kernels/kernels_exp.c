@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "values/kernels/kernels_vector.h"
+
 /* The fast path computes exp(x) as an unevaluated sum hi + lo whose error is far below one
  * part in 2^60, then rounds it to double. The C library's result is its own approximation
  * rounded once, so the two agree wherever no rounding boundary of double lies near exp(x):
@@ -21,8 +23,8 @@
  * |k| < 2^17 and x - k * L1 is exact (Sterbenz); 2^(j/64) is a 26-bit head plus a tail, so
  * that head * (a 26- or 27-bit half of r) is exact. The constants were computed with Python's
  * decimal and fractions modules at 80 digits. The file is compiled without contraction of
- * a * b + c into a fused multiply-add (the default target has none; -std=c11 forbids it),
- * which the exact steps rely on. */
+ * a * b + c into a fused multiply-add (-ffp-contract=off, CMakeLists.txt), which the exact
+ * steps rely on. */
 
 #define EXP_L1 0x1.62e42fefa0000p-7
 #define EXP_L2 0x1.cf79abc9e0000p-46
@@ -108,13 +110,31 @@ static double from_bits(uint64_t b)
     return d;
 }
 
-/* exp(x) for |x| < EXP_FAST_LIMIT as 2^*m (*hi + *lo), |*lo| <= ulp(*hi) / 2, relative
- * error far below 2^-60. */
-static void exp_sum(double x, double *hi, double *lo, int64_t *m)
+static uint64_t bits_of(double d)
 {
+    uint64_t b;
+    memcpy(&b, &d, sizeof b);
+    return b;
+}
+
+/* The fast path for one argument: exp(x), or, when `*bad` comes back non-zero, a value to
+ * throw away (x is not a float32 value, lies outside the fast range, or its exp lies near a
+ * rounding boundary). Straight-line code, without a branch or a call, so that a loop over
+ * many arguments compiles to vector instructions doing the very same operations.
+ *
+ * exp(x) is first computed as 2^m (hi + lo), |lo| <= ulp(hi) / 2, with a relative error far
+ * below 2^-60; the result is kept when every value within 2^-58 of hi + lo (relative, wider
+ * than both approximations' errors together) rounds to the same double. */
+static inline double exp_fast(double x, int64_t *bad)
+{
+    /* Outside the range, the steps below compute garbage without undefined behaviour: a
+     * float conversion overflows to infinity (IEC 60559), the integers wrap as unsigned. */
+    int64_t outside = !(fabs(x) < EXP_FAST_LIMIT);
+    int64_t not_f32 = (double)(float)x != x;
+    /* k = round(x 64 / ln2), read from the low bits of the shifted sum. */
     double kd = x * EXP_INV_L + EXP_SHIFT;
+    int64_t k = (int64_t)(bits_of(kd) - bits_of(EXP_SHIFT));
     kd -= EXP_SHIFT;
-    int64_t k = (int64_t)kd;
     /* r = x - k ln2/64 as rh + rl: the first step is exact, the second a two-sum. */
     double s = x - kd * EXP_L1;
     double b = -(kd * EXP_L2);
@@ -128,7 +148,7 @@ static void exp_sum(double x, double *hi, double *lo, int64_t *m)
     double t = rh * EXP_SPLIT;
     double r1 = t - (t - rh);
     double r2 = rh - r1;
-    int j = (int)(k & 63);
+    int64_t j = k & 63;
     double th = EXP_TABLE[j][0], tl = EXP_TABLE[j][1];
     /* T (1 + r + q) = th + th r1 + [th r2 + th rl + th q + tl (1 + r + q)]: the first two
      * summed exactly (a two-sum), the bracket, about 2^-7 of the whole, in double. */
@@ -137,23 +157,39 @@ static void exp_sum(double x, double *hi, double *lo, int64_t *m)
     double pp = h - th;
     double e = (th - (h - pp)) + (p - pp);
     double l = e + th * r2 + th * rl + th * q + tl * (1.0 + rh + q);
-    *hi = h + l;
-    *lo = l - (*hi - h);
-    *m = (k - j) / 64;
+    double hi = h + l;
+    double lo = l - (hi - h);
+    int64_t m = (k - j) / 64;
+    double w = hi * 0x1p-58;
+    double below = hi + (lo - w), above = hi + (lo + w);
+    *bad = outside | not_f32 | (below != above);
+    /* 2^m: exact, the result being a normal double in this range. */
+    return below * from_bits((uint64_t)(1023 + m) << 52);
 }
 
 double kernels_exp(double x)
 {
-    /* Only float32 arguments are proven; the rest, and the far ranges, go to exp. */
-    if (!(fabs(x) < EXP_FAST_LIMIT) || (double)(float)x != x)
-        return exp(x);
-    double hi, lo;
-    int64_t m;
-    exp_sum(x, &hi, &lo, &m);
-    double w = hi * 0x1p-58;
-    double below = hi + (lo - w), above = hi + (lo + w);
-    if (below != above)
-        return exp(x);
-    /* 2^m: exact, the result being a normal double in this range. */
-    return below * from_bits((uint64_t)(1023 + m) << 52);
+    int64_t bad;
+    double y = exp_fast(x, &bad);
+    return bad ? exp(x) : y;
+}
+
+/* The fast path in blocks, each a loop without a branch, then `exp` for the arguments the
+ * block's fast path left. A block's arguments are copied first: y may be x. */
+KERNELS_VECTOR_CLONES void kernels_exp_many(const double *x, double *y, int64_t n)
+{
+    enum { BLOCK = 256 };
+    double xb[BLOCK];
+    int64_t bad[BLOCK];
+    for (int64_t at = 0; at < n; at += BLOCK) {
+        int64_t len = n - at < BLOCK ? n - at : BLOCK, any = 0;
+        memcpy(xb, x + at, sizeof(double) * (size_t)len);
+        for (int64_t i = 0; i < len; i++) {
+            y[at + i] = exp_fast(xb[i], &bad[i]);
+            any |= bad[i];
+        }
+        for (int64_t i = 0; any && i < len; i++)
+            if (bad[i])
+                y[at + i] = exp(xb[i]);
+    }
 }

@@ -7,6 +7,7 @@
 #include "ast/checked.h"
 #include "ast/mem.h"
 #include "values/kernels/kernels_exp.h"
+#include "values/kernels/kernels_vector.h"
 
 static double *read_all(const Tensor *t)
 {
@@ -84,7 +85,7 @@ void kernels_nn_activation(NnActivation act, const Tensor *x, Tensor *out)
     tensor_write_f64(out, buf);
 }
 
-/* One lane of `len` values `inner` apart, in place. */
+/* One lane of `len` values `inner` apart, in place: the definition, one element at a time. */
 static void softmax_lane(double *lane, int64_t len, int64_t inner, bool log_form)
 {
     double mx = -INFINITY;
@@ -110,6 +111,81 @@ static void softmax_lane(double *lane, int64_t len, int64_t inner, bool log_form
         lane[k * inner] = lane[k * inner] / sum;
 }
 
+/* The maximum of a contiguous row in four interleaved partial maxima, a loop that compiles
+ * to vector instructions. It passes over NaNs, where softmax_lane's maximum is a NaN: either
+ * way a row with a NaN comes out all NaN (x - max, its exp and the sum are NaN). Among equal
+ * maxima of opposite signs of zero the order picks which one: x - max then differs from
+ * softmax_lane's only in the sign of a zero, which neither exp nor a log_sum of at least
+ * log 2 (two elements whose exp is 1) can see. */
+static double row_max(const double *row, int64_t len)
+{
+    double m4[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
+    int64_t k = 0;
+    for (; k + 4 <= len; k += 4)
+        for (int i = 0; i < 4; i++)
+            m4[i] = row[k + i] > m4[i] ? row[k + i] : m4[i];
+    for (; k < len; k++)
+        m4[0] = row[k] > m4[0] ? row[k] : m4[0];
+    double mx = m4[0];
+    for (int i = 1; i < 4; i++)
+        mx = m4[i] > mx ? m4[i] : mx;
+    return mx;
+}
+
+KERNELS_VECTOR_CLONES static void subtract_all(const double *row, int64_t len, double mx,
+                                               double *out)
+{
+    for (int64_t k = 0; k < len; k++)
+        out[k] = row[k] - mx;
+}
+
+KERNELS_VECTOR_CLONES static void divide_all(double *row, int64_t len, double sum)
+{
+    for (int64_t k = 0; k < len; k++)
+        row[k] = row[k] / sum;
+}
+
+KERNELS_VECTOR_CLONES static void log_finish_all(double *row, int64_t len, double mx,
+                                                 double log_sum)
+{
+    for (int64_t k = 0; k < len; k++)
+        row[k] = (row[k] - mx) - log_sum;
+}
+
+/* SOFTMAX_ROWS contiguous rows at a time, each the same doubles as softmax_lane computes:
+ * the maxima and exponentials in vector loops, and each row's sum in element order, the
+ * rows' sums interleaved so that their chains of dependent additions overlap. */
+enum { SOFTMAX_ROWS = 4 };
+
+static void softmax_rows(double *rows, int64_t nrows, int64_t len, bool log_form, double *tmp)
+{
+    double mx[SOFTMAX_ROWS], sum[SOFTMAX_ROWS] = {0};
+    const double *e[SOFTMAX_ROWS];
+    for (int64_t r = 0; r < nrows; r++) {
+        double *row = rows + r * len, *t = tmp + r * len;
+        mx[r] = row_max(row, len);
+        subtract_all(row, len, mx[r], t);
+        /* softmax keeps each exponential for the division; log_softmax needs their sum. */
+        e[r] = log_form ? t : row;
+        kernels_exp_many(t, (double *)e[r], len);
+    }
+    /* A last block of fewer rows sums its first row again in place of the missing ones. */
+    for (int64_t r = nrows; r < SOFTMAX_ROWS; r++)
+        e[r] = e[0];
+    for (int64_t k = 0; k < len; k++) {
+        sum[0] += e[0][k];
+        sum[1] += e[1][k];
+        sum[2] += e[2][k];
+        sum[3] += e[3][k];
+    }
+    for (int64_t r = 0; r < nrows; r++) {
+        if (log_form)
+            log_finish_all(rows + r * len, len, mx[r], log(sum[r]));
+        else
+            divide_all(rows + r * len, len, sum[r]);
+    }
+}
+
 void kernels_nn_softmax(const Tensor *x, int axis, bool log_form, Tensor *out)
 {
     if (x->numel == 0)
@@ -117,12 +193,15 @@ void kernels_nn_softmax(const Tensor *x, int axis, bool log_form, Tensor *out)
     int64_t outer, len, inner;
     split_at_axis(x, axis, &outer, &len, &inner);
     if (inner == 1) {
-        /* Along the last axis: a row at a time through one small buffer. */
-        double *row = tensor_scratch(len, sizeof(double));
-        for (int64_t o = 0; o < outer; o++) {
-            tensor_read_f64_range(x, o * len, len, row);
-            softmax_lane(row, len, 1, log_form);
-            tensor_write_f64_range(out, o * len, len, row);
+        /* Along the last axis: a few rows at a time through a small buffer. */
+        int64_t block = (outer < SOFTMAX_ROWS ? outer : SOFTMAX_ROWS) * len; /* <= numel */
+        double *rows = tensor_scratch(block, sizeof(double)),
+               *tmp = tensor_scratch(block, sizeof(double));
+        for (int64_t o = 0; o < outer; o += SOFTMAX_ROWS) {
+            int64_t n = outer - o < SOFTMAX_ROWS ? outer - o : SOFTMAX_ROWS;
+            tensor_read_f64_range(x, o * len, n * len, rows);
+            softmax_rows(rows, n, len, log_form, tmp);
+            tensor_write_f64_range(out, o * len, n * len, rows);
         }
         return;
     }

@@ -22,7 +22,8 @@ typedef enum NnActivation {
 /* relu and relu6 keep integer inputs integral (no rounding through double). */
 void kernels_nn_activation(NnActivation act, const Tensor *x, Tensor *out);
 
-/* softmax (or log_softmax) along `axis` (non-negative), max-subtracted, in double. */
+/* softmax (or log_softmax) along `axis` (non-negative), max-subtracted, in double; every
+ * element of `out` is written, so it may come uninitialized. */
 void kernels_nn_softmax(const Tensor *x, int axis, bool log_form, Tensor *out);
 
 typedef struct NnNormOptions {

@@ -5,6 +5,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "values/kernels/kernels_vector.h"
+
 #include "ast/checked.h"
 #include "ast/mem.h"
 
@@ -150,6 +152,84 @@ static void reduce_int(const int64_t *v, int64_t n, const int64_t *map, ReduceKi
     }
 }
 
+/* ---- the float32 sum in element order, a block at a time ----------------------------------
+ *
+ * OP-sum of float32 is a chain: acc = fl32(acc + x[k]), k = 0, 1, ... Within one binade of
+ * acc, [2^e, 2^(e+1)), the float32 values are the multiples of u = 2^(e-23), and acc is one of
+ * them, so while the exact acc + x stays inside that binade its rounding is acc plus x
+ * rounded to a multiple of u: acc + u rne(x / u), the same whatever acc is, unless x / u is a
+ * tie (an odd multiple of 1/2, where the evenness of the sum decides). A block of the chain
+ * is then acc + u (q[0] + q[1] + ...), q[k] = rne(x[k] / u): integers, summed in any order,
+ * a loop that compiles to vector instructions. The block is taken that way only when it
+ * provably stays inside the binade (below) and has no tie; otherwise it runs as the chain. */
+
+enum { SUM_BLOCK = 256 };
+
+#define SUM_MAGIC 0x1.8p23f /* adding it rounds a float below 2^22 to an integer (rne) */
+
+static int32_t bits_of(float f)
+{
+    int32_t b;
+    memcpy(&b, &f, sizeof b);
+    return b;
+}
+
+/* For x[0..n) and 1/u: the sum of the q[k] in *q and of the |q[k]| in *mag; false when some
+ * x[k] / u is a tie, is not finite or is 2^22 or more. x[k] / u is exact in float32 (u is a
+ * power of two) unless it overflows, which the bound catches, or underflows to below 2^-126,
+ * where q[k] is 0 and no tie either way. */
+KERNELS_VECTOR_CLONES static bool sum_block_units(const float *x, int64_t n, float inv_u,
+                                                  int32_t *q, int32_t *mag)
+{
+    int32_t sq = 0, sm = 0, odd = 0;
+    for (int64_t k = 0; k < n; k++) {
+        float v = x[k] * inv_u;
+        float t = v + SUM_MAGIC;
+        int32_t qk = bits_of(t) - bits_of(SUM_MAGIC);
+        float frac = v - (t - SUM_MAGIC); /* exact */
+        odd |= !(fabsf(v) < 0x1p22f) | (fabsf(frac) == 0.5f);
+        sq += qk;
+        sm += qk < 0 ? -qk : qk;
+    }
+    *q = sq;
+    *mag = sm;
+    return odd == 0;
+}
+
+/* OP-sum, float32: fl32(...fl32(fl32(0 + x[0]) + x[1]) ... + x[n-1]). A block is summed in
+ * units of acc's ulp when acc is a normal float32 whose binade the whole block stays inside.
+ * In units, acc is an integer M in [2^23, 2^24) (its magnitude); with S the block's sum of
+ * |q|, every partial sum lies within S of M, and every exact acc + x on the way within half a
+ * unit of two consecutive partial sums (no tie: strictly within). So M - S > 2^23 keeps each
+ * exact sum above 2^23 + 1/2, inside the binade; M + S <= 2^24 keeps it below 2^24 + 1/2, where
+ * a sum at or past 2^24 - 1/2 rounds to 2^24 in either binade, and a partial sum of 2^24 can
+ * only be followed by terms of q = 0, which leave it there in either binade too. */
+static float sum_f32_in_order(const float *x, int64_t n)
+{
+    float acc = 0.0f;
+    for (int64_t at = 0; at < n; at += SUM_BLOCK) {
+        int64_t len = n - at < SUM_BLOCK ? n - at : SUM_BLOCK;
+        uint32_t a;
+        memcpy(&a, &acc, sizeof a);
+        /* acc a normal float32 (biased exponent up to 254) whose 1/u = 2^(150 - biased) is
+         * one too (biased 23 and up) */
+        uint32_t biased = (a >> 23) & 0xff;
+        if (biased >= 23 && biased <= 254) {
+            int32_t m = (int32_t)((a & 0x7fffff) | 0x800000), q, mag;
+            float inv_u = ldexpf(1.0f, 150 - (int)biased);
+            if (sum_block_units(x + at, len, inv_u, &q, &mag) && m - mag > (1 << 23) &&
+                m + mag <= (1 << 24)) {
+                int32_t units = (a >> 31 ? -m : m) + q;
+                acc = (float)ldexp((double)units, (int)biased - 150); /* exact */
+                continue;
+            }
+        }
+        for (int64_t k = at; k < at + len; k++)
+            acc += x[k];
+    }
+    return acc;
+}
+
 /* The sum or product of every element in element order, as reduce_float computes it, with
  * the elements streamed through a small buffer and the running value kept in a register. */
 static double reduce_all_streamed(const Tensor *x, ReduceKind kind, const DataType *dt)
@@ -159,11 +239,7 @@ static double reduce_all_streamed(const Tensor *x, ReduceKind kind, const DataTy
         /* float32 adds in float32: each sum is correctly rounded, as the double sum rounded
          * once to float32 is (double rounding is innocuous for addition), so the running
          * value is the same, without two conversions per element. */
-        const float *p = x->data;
-        float acc = 0.0f;
-        for (int64_t k = 0; k < x->numel; k++)
-            acc += p[k];
-        return acc;
+        return sum_f32_in_order(x->data, x->numel);
     }
     double buf[CHUNK];
     double acc = kind == REDUCE_PROD ? 1.0 : 0.0;
