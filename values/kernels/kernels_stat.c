@@ -167,13 +167,6 @@ enum { SUM_BLOCK = 256 };
 
 #define SUM_MAGIC 0x1.8p23f /* adding it rounds a float below 2^22 to an integer (rne) */
 
-static int32_t bits_of(float f)
-{
-    int32_t b;
-    memcpy(&b, &f, sizeof b);
-    return b;
-}
-
 /* For x[0..n) and 1/u: the sum of the q[k] in *q and of the |q[k]| in *mag; false when some
  * x[k] / u is a tie, is not finite or is 2^22 or more. x[k] / u is exact in float32 (u is a
  * power of two) unless it overflows, which the bound catches, or underflows to below 2^-126,
@@ -184,10 +177,13 @@ KERNELS_VECTOR_CLONES static bool sum_block_units(const float *x, int64_t n, flo
     int32_t sq = 0, sm = 0, odd = 0;
     for (int64_t k = 0; k < n; k++) {
         float v = x[k] * inv_u;
-        float t = v + SUM_MAGIC;
-        int32_t qk = bits_of(t) - bits_of(SUM_MAGIC);
-        float frac = v - (t - SUM_MAGIC); /* exact */
-        odd |= !(fabsf(v) < 0x1p22f) | (fabsf(frac) == 0.5f);
+        int32_t inside = fabsf(v) < 0x1p22f;
+        /* rne(v) exactly, and 0 outside, so that neither the conversion nor the sums of at
+         * most SUM_BLOCK terms below 2^22 can overflow */
+        float r = inside ? (v + SUM_MAGIC) - SUM_MAGIC : 0.0f;
+        int32_t qk = (int32_t)r;
+        float frac = v - r; /* exact */
+        odd |= !inside | (fabsf(frac) == 0.5f);
         sq += qk;
         sm += qk < 0 ? -qk : qk;
     }
