@@ -322,7 +322,13 @@ def rejudged(tree, report, equivalent, origin=None):
 def sample(tree, paths, rng, count, equivalent):
     candidates = []
     for top in paths:
-        for d, _, files in os.walk(os.path.join(tree, top)):
+        # a folder, walked, or one file
+        full = os.path.join(tree, top)
+        if os.path.isdir(full):
+            walk = os.walk(full)
+        else:
+            walk = [(os.path.dirname(full), [], [os.path.basename(full)])]
+        for d, _, files in walk:
             for name in sorted(files):
                 if name.endswith(".c"):
                     rel = os.path.relpath(os.path.join(d, name), tree)
@@ -339,7 +345,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--count", type=int, default=20)
-    ap.add_argument("--paths", nargs="+", default=["interp", "values"])
+    ap.add_argument("--paths", nargs="+", default=["interp", "values"],
+                    help="folders (walked) or .c files to sample mutants from")
     ap.add_argument("--work", help="folder for the copy and its build (kept)")
     ap.add_argument("--report", help="write the report here too")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)

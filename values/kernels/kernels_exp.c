@@ -117,20 +117,14 @@ static uint64_t bits_of(double d)
     return b;
 }
 
-/* The fast path for one argument: exp(x), or, when `*bad` comes back non-zero, a value to
- * throw away (x is not a float32 value, lies outside the fast range, or its exp lies near a
- * rounding boundary). Straight-line code, without a branch or a call, so that a loop over
- * many arguments compiles to vector instructions doing the very same operations.
- *
- * exp(x) is first computed as 2^m (hi + lo), |lo| <= ulp(hi) / 2, with a relative error far
- * below 2^-60; the result is kept when every value within 2^-58 of hi + lo (relative, wider
- * than both approximations' errors together) rounds to the same double. */
-static inline double exp_fast(double x, int64_t *bad)
+/* exp(x) for |x| < EXP_FAST_LIMIT as 2^m (*hi + *lo), |*lo| <= ulp(*hi) / 2, with a relative
+ * error far below 2^-60 (test_kernels_exp.c measures it against a long double exp). For
+ * other x, garbage without undefined behaviour: a float conversion overflows to infinity
+ * (IEC 60559), the integers wrap as unsigned. Straight-line code, without a branch or a
+ * call, so that a loop over many arguments compiles to vector instructions doing the very
+ * same operations. */
+static inline void exp_parts(double x, double *hi, double *lo, int64_t *m)
 {
-    /* Outside the range, the steps below compute garbage without undefined behaviour: a
-     * float conversion overflows to infinity (IEC 60559), the integers wrap as unsigned. */
-    int64_t outside = !(fabs(x) < EXP_FAST_LIMIT);
-    int64_t not_f32 = (double)(float)x != x;
     /* k = round(x 64 / ln2), read from the low bits of the shifted sum. */
     double kd = x * EXP_INV_L + EXP_SHIFT;
     int64_t k = (int64_t)(bits_of(kd) - bits_of(EXP_SHIFT));
@@ -157,14 +151,34 @@ static inline double exp_fast(double x, int64_t *bad)
     double pp = h - th;
     double e = (th - (h - pp)) + (p - pp);
     double l = e + th * r2 + th * rl + th * q + tl * (1.0 + rh + q);
-    double hi = h + l;
-    double lo = l - (hi - h);
-    int64_t m = (k - j) / 64;
+    *hi = h + l;
+    *lo = l - (*hi - h);
+    *m = (k - j) / 64;
+}
+
+/* The fast path for one argument: exp(x), or, when `*bad` comes back non-zero, a value to
+ * throw away (x is not a float32 value, lies outside the fast range, or its exp lies near a
+ * rounding boundary). The result is kept when every value within 2^-58 of hi + lo (relative,
+ * wider than both approximations' errors together) rounds to the same double. */
+static inline double exp_fast(double x, int64_t *bad)
+{
+    int64_t outside = !(fabs(x) < EXP_FAST_LIMIT);
+    int64_t not_f32 = (double)(float)x != x;
+    double hi, lo;
+    int64_t m;
+    exp_parts(x, &hi, &lo, &m);
     double w = hi * 0x1p-58;
     double below = hi + (lo - w), above = hi + (lo + w);
     *bad = outside | not_f32 | (below != above);
     /* 2^m: exact, the result being a normal double in this range. */
     return below * from_bits((uint64_t)(1023 + m) << 52);
+}
+
+void kernels_exp_unrounded(double x, double *hi, double *lo, int *scale)
+{
+    int64_t m;
+    exp_parts(x, hi, lo, &m);
+    *scale = (int)m;
 }
 
 double kernels_exp(double x)

@@ -14,4 +14,8 @@ double kernels_exp(double x);
  * may be the same array). */
 void kernels_exp_many(const double *x, double *y, int64_t n);
 
+/* The fast path's exp(x) before its rounding to double, 2^scale (hi + lo), for x a float32
+ * value with |x| < 700: for the tests of the accuracy its rounding check relies on. */
+void kernels_exp_unrounded(double x, double *hi, double *lo, int *scale);
+
 #endif

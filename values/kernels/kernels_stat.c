@@ -167,6 +167,13 @@ enum { SUM_BLOCK = 256 };
 
 #define SUM_MAGIC 0x1.8p23f /* adding it rounds a float below 2^22 to an integer (rne) */
 
+static uint32_t f32_bits(float f)
+{
+    uint32_t b;
+    memcpy(&b, &f, sizeof b);
+    return b;
+}
+
 /* For x[0..n) and 1/u: the sum of the q[k] in *q and of the |q[k]| in *mag; false when some
  * x[k] / u is a tie, is not finite or is 2^22 or more. x[k] / u is exact in float32 (u is a
  * power of two) unless it overflows, which the bound catches, or underflows to below 2^-126,
@@ -205,8 +212,7 @@ static float sum_f32_in_order(const float *x, int64_t n)
     float acc = 0.0f;
     for (int64_t at = 0; at < n; at += SUM_BLOCK) {
         int64_t len = n - at < SUM_BLOCK ? n - at : SUM_BLOCK;
-        uint32_t a;
-        memcpy(&a, &acc, sizeof a);
+        uint32_t a = f32_bits(acc);
         /* acc a normal float32 (biased exponent up to 254) whose 1/u = 2^(150 - biased) is
          * one too (biased 23 and up) */
         uint32_t biased = (a >> 23) & 0xff;
@@ -239,16 +245,12 @@ static double reduce_all_streamed(const Tensor *x, ReduceKind kind, const DataTy
     }
     double buf[CHUNK];
     double acc = kind == REDUCE_PROD ? 1.0 : 0.0;
-    bool f32 = dt != NULL && dt->code == DT_FLOAT && dt->bits == 32;
     for (int64_t at = 0; at < x->numel; at += CHUNK) {
         int64_t n = x->numel - at < CHUNK ? x->numel - at : CHUNK;
         tensor_read_f64_range(x, at, n, buf);
         if (kind == REDUCE_PROD)
             for (int64_t k = 0; k < n; k++)
                 acc = step(dt, acc * buf[k]);
-        else if (f32) /* the common case, without the call */
-            for (int64_t k = 0; k < n; k++)
-                acc = (double)(float)(acc + buf[k]);
         else
             for (int64_t k = 0; k < n; k++)
                 acc = step(dt, acc + buf[k]);
