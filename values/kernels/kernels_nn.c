@@ -88,9 +88,10 @@ void kernels_nn_activation(NnActivation act, const Tensor *x, Tensor *out)
 /* One lane of `len` values `inner` apart, in place: the definition, one element at a time. */
 static void softmax_lane(double *lane, int64_t len, int64_t inner, bool log_form)
 {
+    /* A NaN is passed over: it makes x - mx, each exp and the sum NaN either way. */
     double mx = -INFINITY;
     for (int64_t k = 0; k < len; k++)
-        mx = lane[k * inner] > mx || isnan(lane[k * inner]) ? lane[k * inner] : mx;
+        mx = lane[k * inner] > mx ? lane[k * inner] : mx;
     /* softmax keeps each exponential for the division; log_softmax needs only their sum. */
     double sum = 0.0;
     for (int64_t k = 0; k < len; k++) {
@@ -112,11 +113,11 @@ static void softmax_lane(double *lane, int64_t len, int64_t inner, bool log_form
 }
 
 /* The maximum of a contiguous row in four interleaved partial maxima, a loop that compiles
- * to vector instructions. It passes over NaNs, where softmax_lane's maximum is a NaN: either
- * way a row with a NaN comes out all NaN (x - max, its exp and the sum are NaN). Among equal
- * maxima of opposite signs of zero the order picks which one: x - max then differs from
- * softmax_lane's only in the sign of a zero, which neither exp nor a log_sum of at least
- * log 2 (two elements whose exp is 1) can see. */
+ * to vector instructions. It passes over NaNs, as softmax_lane's does: a row with a NaN
+ * comes out all NaN (x - max, its exp and the sum are NaN). Among equal maxima of opposite
+ * signs of zero the order picks which one: x - max then differs from softmax_lane's only in
+ * the sign of a zero, which neither exp nor a log_sum of at least log 2 (two elements whose
+ * exp is 1) can see. */
 static double row_max(const double *row, int64_t len)
 {
     double m4[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
