@@ -4,6 +4,7 @@
 #define RELAX_TOOLS_TESTS_UNIT_H
 
 #include <CUnit/Basic.h>
+#include <stdint.h>
 
 #include "ast/module.h"
 #include "tools/conform/case_file.h"
@@ -25,6 +26,10 @@ void unit_add(UnitRegisterFn fn);
 
 /* The source tree's root, for tests that read spec-tests/. */
 const char *unit_source_dir(void);
+
+/* The next number of the xorshift64* generator whose state (not 0) is *state: the tests'
+ * deterministic pseudo-random inputs. */
+uint64_t unit_rng_next(uint64_t *state);
 
 /* A new file (in $TMPDIR, else the working directory) holding `text`; its path. */
 char *unit_write_temp(const char *text);

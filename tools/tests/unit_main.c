@@ -50,6 +50,16 @@ IRModule *unit_case_module(const Case *c)
     return script_parse(c->global_id, c->program, &trap);
 }
 
+uint64_t unit_rng_next(uint64_t *state)
+{
+    uint64_t x = *state;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *state = x;
+    return x * UINT64_C(2685821657736338717);
+}
+
 int main(int argc, char **argv)
 {
     mem_init();

@@ -37,12 +37,7 @@ static uint64_t rng_state;
 
 static uint64_t next_u64(void)
 {
-    uint64_t x = rng_state; /* xorshift64* */
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    rng_state = x;
-    return x * UINT64_C(2685821657736338717);
+    return unit_rng_next(&rng_state);
 }
 
 static DataType dt(const char *name)
