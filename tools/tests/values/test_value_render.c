@@ -34,6 +34,10 @@ static const NumpyCase numpy_cases[] = {
     {"float64", 1, {2}, "0.3333333333333333 0.6666666666666666", "[0.33333333 0.66666667]"},
     {"float32", 1, {2}, "9.999999747378752e-06 1.0", "[1.e-05 1.e+00]"},
     {"float64", 1, {2}, "1.5e-05 1.0", "[1.5e-05 1.0e+00]"},
+    {"float64", 1, {2}, "2.5e-05 3.0", "[2.5e-05 3.0e+00]"},
+    {"float64", 1, {2}, "-4.5e-07 9.0", "[-4.5e-07  9.0e+00]"},
+    {"float32", 1, {2}, "7.250000233257291e+20 3.0", "[7.25e+20 3.00e+00]"},
+    {"int32", 1, {1001}, "iota", "[   0    1    2 ...  998  999 1000]"},
     {"float64", 1, {2}, "100000000.0 1.0", "[1.e+08 1.e+00]"},
     {"float64", 1, {2}, "100000000.0 10000000.0", "[1.e+08 1.e+07]"},
     {"float64", 1, {2}, "99999999.0 10000000.0", "[99999999. 10000000.]"},
@@ -132,6 +136,18 @@ static void test_numpy_str(void)
                     c->expected);
         CU_ASSERT_STRING_EQUAL(got, c->expected);
     }
+}
+
+/* numpy summarizes an array of more than 1,000 elements (its threshold) and prints one of
+ * exactly 1,000 whole: str(np.arange(1000)) is 4,056 characters ending in "998 999]". */
+static void test_numpy_threshold(void)
+{
+    NumpyCase c = {"int32", 1, {1000}, "iota", NULL};
+    char *got = render_tensor_numpy(build(&c));
+    CU_ASSERT_PTR_NULL(strstr(got, "..."));
+    CU_ASSERT_EQUAL(strlen(got), 4056);
+    size_t n = strlen(got);
+    CU_ASSERT_TRUE(n >= 8 && strcmp(got + n - 8, "998 999]") == 0);
 }
 
 static Tensor *tensor_of(const char *dtype, int ndim, const int64_t *shape, const double *vals)
@@ -306,6 +322,7 @@ static void test_format(void)
 UNIT_SUITE(value_render)
 {
     CU_pSuite s = CU_add_suite("value_render", NULL, NULL);
+    CU_add_test(s, "numpy's summarizing threshold", test_numpy_threshold);
     CU_add_test(s, "numpy_str", test_numpy_str);
     CU_add_test(s, "print", test_print);
     CU_add_test(s, "float_repr", test_float_repr);
