@@ -2,8 +2,8 @@
  * float32 bit patterns x, kernels_exp((double)x), and kernels_exp_many over x in batches,
  * must be the very double the C library's exp((double)x) returns (every NaN counting as one
  * NaN). Prints the count of differences (0 is the only passing result) and exits non-zero
- * when there is one. Minutes of one core:
- * not run by the tests, which check a sample (tools/tests/values/test_kernels_exp.c).
+ * when there is one. Minutes of one core: not run by the tests, which check a sample
+ * (tools/tests/values/test_kernels_exp.c).
  * Build: cmake --build build --target exp_exhaustive; run: build/exp_exhaustive. */
 #include <inttypes.h>
 #include <math.h>

@@ -27,6 +27,12 @@ void unit_add(UnitRegisterFn fn);
 /* The source tree's root, for tests that read spec-tests/. */
 const char *unit_source_dir(void);
 
+/* The case file at `path`, or NULL, its load error then in *error (when error is not NULL). */
+CaseFile *unit_case_file(const char *path, const char **error);
+
+/* Whether two doubles are the same bits, every NaN counting as one NaN. */
+bool unit_same_double(double a, double b);
+
 /* The next number of the xorshift64* generator whose state (not 0) is *state: the tests'
  * deterministic pseudo-random inputs. */
 uint64_t unit_rng_next(uint64_t *state);

@@ -1,5 +1,6 @@
 /* unit_main: runs every registered CUnit suite; exits non-zero on any failure.
  * SPEC_NOTES: none (test harness). */
+#include <math.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,6 +49,22 @@ IRModule *unit_case_module(const Case *c)
     if (setjmp(trap.jmp) != 0)
         return NULL;
     return script_parse(c->global_id, c->program, &trap);
+}
+
+CaseFile *unit_case_file(const char *path, const char **error)
+{
+    ErrorTrap trap;
+    if (setjmp(trap.jmp) != 0) {
+        if (error != NULL)
+            *error = error_format(&trap.error);
+        return NULL;
+    }
+    return case_file_load(path, &trap);
+}
+
+bool unit_same_double(double a, double b)
+{
+    return memcmp(&a, &b, sizeof a) == 0 || (isnan(a) && isnan(b));
 }
 
 uint64_t unit_rng_next(uint64_t *state)

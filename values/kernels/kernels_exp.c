@@ -183,6 +183,9 @@ void kernels_exp_unrounded(double x, double *hi, double *lo, int *scale)
 
 double kernels_exp(double x)
 {
+    /* Only float32 arguments are proven; the rest, and the far ranges, go to exp at once. */
+    if (!(fabs(x) < EXP_FAST_LIMIT) || (double)(float)x != x)
+        return exp(x);
     int64_t bad;
     double y = exp_fast(x, &bad);
     return bad ? exp(x) : y;

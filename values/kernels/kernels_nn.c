@@ -85,39 +85,16 @@ void kernels_nn_activation(NnActivation act, const Tensor *x, Tensor *out)
     tensor_write_f64(out, buf);
 }
 
-/* One lane of `len` values `inner` apart, in place: the definition, one element at a time. */
-static void softmax_lane(double *lane, int64_t len, int64_t inner, bool log_form)
-{
-    /* A NaN is passed over: it makes x - mx, each exp and the sum NaN either way. */
-    double mx = -INFINITY;
-    for (int64_t k = 0; k < len; k++)
-        mx = lane[k * inner] > mx ? lane[k * inner] : mx;
-    /* softmax keeps each exponential for the division; log_softmax needs only their sum. */
-    double sum = 0.0;
-    for (int64_t k = 0; k < len; k++) {
-        double e = kernels_exp(lane[k * inner] - mx); /* exp's very result, faster */
-        sum += e;
-        if (!log_form)
-            lane[k * inner] = e;
-    }
-    /* Two loops rather than a choice per element, so that each compiles to a vector loop
-     * (the same operations, element by element). */
-    if (log_form) {
-        double log_sum = log(sum);
-        for (int64_t k = 0; k < len; k++)
-            lane[k * inner] = (lane[k * inner] - mx) - log_sum;
-        return;
-    }
-    for (int64_t k = 0; k < len; k++)
-        lane[k * inner] = lane[k * inner] / sum;
-}
+/* OP-nn.softmax, OP-nn.log_softmax of a lane: its maximum mx, each e = exp(x - mx), their
+ * sum in element order, then each e / sum, or for log_softmax (x - mx) - log(sum), in double
+ * (rounded once as the output is written). */
 
 /* The maximum of a contiguous row in four interleaved partial maxima, a loop that compiles
- * to vector instructions. It passes over NaNs, as softmax_lane's does: a row with a NaN
- * comes out all NaN (x - max, its exp and the sum are NaN). Among equal maxima of opposite
- * signs of zero the order picks which one: x - max then differs from softmax_lane's only in
- * the sign of a zero, which neither exp nor a log_sum of at least log 2 (two elements whose
- * exp is 1) can see. */
+ * to vector instructions. The order cannot show: a NaN is passed over, and a row with one
+ * comes out all NaN whatever the maximum (x - mx, its exp and the sum are NaN); among equal
+ * maxima of opposite signs of zero the order picks which one, and x - mx then differs only
+ * in the sign of a zero, which neither exp nor a log_sum of at least log 2 (two elements
+ * whose exp is 1) can see. */
 static double row_max(const double *row, int64_t len)
 {
     double m4[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
@@ -153,22 +130,22 @@ KERNELS_VECTOR_CLONES static void log_finish_all(double *row, int64_t len, doubl
         row[k] = (row[k] - mx) - log_sum;
 }
 
-/* SOFTMAX_ROWS contiguous rows at a time, each the same doubles as softmax_lane computes:
- * the maxima and exponentials in vector loops, and each row's sum in element order, the
- * rows' sums interleaved so that their chains of dependent additions overlap. */
+/* Up to SOFTMAX_ROWS contiguous rows at once, in place (`tmp` as large): the maxima and
+ * exponentials in vector loops, and each row's sum in element order, the rows' sums
+ * interleaved so that their chains of dependent additions overlap. */
 enum { SOFTMAX_ROWS = 4 };
 
 static void softmax_rows(double *rows, int64_t nrows, int64_t len, bool log_form, double *tmp)
 {
     double mx[SOFTMAX_ROWS], sum[SOFTMAX_ROWS] = {0};
-    const double *e[SOFTMAX_ROWS];
+    double *e[SOFTMAX_ROWS];
     for (int64_t r = 0; r < nrows; r++) {
         double *row = rows + r * len, *t = tmp + r * len;
         mx[r] = row_max(row, len);
         subtract_all(row, len, mx[r], t);
         /* softmax keeps each exponential for the division; log_softmax needs their sum. */
         e[r] = log_form ? t : row;
-        kernels_exp_many(t, (double *)e[r], len);
+        kernels_exp_many(t, e[r], len);
     }
     /* A last block of fewer rows sums its first row again in place of the missing ones. */
     for (int64_t r = nrows; r < SOFTMAX_ROWS; r++)
@@ -187,17 +164,31 @@ static void softmax_rows(double *rows, int64_t nrows, int64_t len, bool log_form
     }
 }
 
+/* Lane `l` (of outer x inner) of buf, `len` values `inner` apart, copied to or from row. */
+static void lane_copy(double *buf, int64_t l, int64_t len, int64_t inner, double *row,
+                      bool to_row)
+{
+    double *lane = buf + (l / inner) * len * inner + l % inner;
+    for (int64_t k = 0; k < len; k++) {
+        if (to_row)
+            row[k] = lane[k * inner];
+        else
+            lane[k * inner] = row[k];
+    }
+}
+
 void kernels_nn_softmax(const Tensor *x, int axis, bool log_form, Tensor *out)
 {
     if (x->numel == 0)
         return; /* nor a row buffer as long as an axis that may count 2^63 - 1 */
     int64_t outer, len, inner;
     split_at_axis(x, axis, &outer, &len, &inner);
+    int64_t lanes = outer * inner; /* <= numel, as the block below */
+    int64_t block = (lanes < SOFTMAX_ROWS ? lanes : SOFTMAX_ROWS) * len;
+    double *rows = tensor_scratch(block, sizeof(double)),
+           *tmp = tensor_scratch(block, sizeof(double));
     if (inner == 1) {
-        /* Along the last axis: a few rows at a time through a small buffer. */
-        int64_t block = (outer < SOFTMAX_ROWS ? outer : SOFTMAX_ROWS) * len; /* <= numel */
-        double *rows = tensor_scratch(block, sizeof(double)),
-               *tmp = tensor_scratch(block, sizeof(double));
+        /* Along the last axis: the rows are the tensor's, read and written a few at a time. */
         for (int64_t o = 0; o < outer; o += SOFTMAX_ROWS) {
             int64_t n = outer - o < SOFTMAX_ROWS ? outer - o : SOFTMAX_ROWS;
             tensor_read_f64_range(x, o * len, n * len, rows);
@@ -206,10 +197,16 @@ void kernels_nn_softmax(const Tensor *x, int axis, bool log_form, Tensor *out)
         }
         return;
     }
+    /* Along another axis: a few lanes at a time gathered into rows and scattered back. */
     double *buf = read_all(x);
-    for (int64_t o = 0; o < outer; o++)
-        for (int64_t in = 0; in < inner; in++)
-            softmax_lane(buf + o * len * inner + in, len, inner, log_form);
+    for (int64_t l = 0; l < lanes; l += SOFTMAX_ROWS) {
+        int64_t n = lanes - l < SOFTMAX_ROWS ? lanes - l : SOFTMAX_ROWS;
+        for (int64_t r = 0; r < n; r++)
+            lane_copy(buf, l + r, len, inner, rows + r * len, true);
+        softmax_rows(rows, n, len, log_form, tmp);
+        for (int64_t r = 0; r < n; r++)
+            lane_copy(buf, l + r, len, inner, rows + r * len, false);
+    }
     tensor_write_f64(out, buf);
 }
 

@@ -5,10 +5,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "values/kernels/kernels_vector.h"
-
 #include "ast/checked.h"
 #include "ast/mem.h"
+#include "values/kernels/kernels_vector.h"
 
 /* Integer dtypes compare as int64, except that uint64 flips its top bit so that the signed
  * order of the flipped bits is the unsigned order. */

@@ -59,13 +59,13 @@ static void check_ast(const Case *c, Tally *t)
 
 static void check_file(const Adapter *ad, const char *path, Tally *t)
 {
-    ErrorTrap trap;
-    if (setjmp(trap.jmp) != 0) {
-        printf("\n%s", error_format(&trap.error));
+    const char *error = NULL;
+    CaseFile *cf = unit_case_file(path, &error);
+    if (cf == NULL) {
+        printf("\n%s", error);
         t->failures++;
         return;
     }
-    CaseFile *cf = case_file_load(path, &trap);
     for (int i = 0; i < cf->ncases; i++) {
         const Case *c = cf->cases[i];
         if (c->program != NULL)

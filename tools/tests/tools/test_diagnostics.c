@@ -201,10 +201,9 @@ static void test_corpus_negative_cases(void)
     int n = corpus_find_files(mem_printf("%s/spec-tests", unit_source_dir()), &files, 0);
     Tally t = {0, 0, 0};
     for (int i = 0; i < n; i++) {
-        ErrorTrap trap;
-        if (setjmp(trap.jmp) != 0)
+        CaseFile *cf = unit_case_file(files[i], NULL);
+        if (cf == NULL)
             continue;
-        CaseFile *cf = case_file_load(files[i], &trap);
         for (int k = 0; k < cf->ncases; k++)
             render_case(cf->cases[k], &t);
     }

@@ -358,12 +358,11 @@ static bool check_case(const char *path, const Case *c)
 
 static CaseFile *load_cases(const char *path)
 {
-    ErrorTrap trap;
-    if (setjmp(trap.jmp) != 0) {
-        check(false, SEED_FILE, error_format(&trap.error));
-        return NULL;
-    }
-    return case_file_load(path, &trap);
+    const char *error = NULL;
+    CaseFile *cf = unit_case_file(path, &error);
+    if (cf == NULL)
+        check(false, SEED_FILE, error);
+    return cf;
 }
 
 static void test_every_seed_example_runs_with_trace(void)

@@ -27,11 +27,6 @@ static double unit_real(void)
     return (double)(next_u64() >> 11) * 0x1p-53;
 }
 
-static bool same_bits(double a, double b)
-{
-    return memcmp(&a, &b, sizeof a) == 0 || (isnan(a) && isnan(b));
-}
-
 static Tensor *f32_vector(int64_t n)
 {
     DataType f32 = {DT_FLOAT, 32, 1};
@@ -61,7 +56,7 @@ static bool sum_agrees(const Tensor *x, const char *what)
     float want = chain_sum(x->data, x->numel);
     float want_mean = (float)((double)want / (double)(float)x->numel);
     float got = ((const float *)s->data)[0], got_mean = ((const float *)m->data)[0];
-    bool ok = same_bits(got, want) && (x->numel == 0 || same_bits(got_mean, want_mean));
+    bool ok = unit_same_double(got, want) && (x->numel == 0 || unit_same_double(got_mean, want_mean));
     if (!ok)
         printf("\nkernels exact: sum of %s (%lld elements): %a, by definition %a\n", what,
                (long long)x->numel, (double)got, (double)want);
@@ -223,12 +218,12 @@ static void test_exp_many_matches_exp(void)
     for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
         kernels_exp_many(x, y, lengths[l]);
         for (int64_t i = 0; i < lengths[l]; i++)
-            differ += !same_bits(y[i], exp(x[i]));
+            differ += !unit_same_double(y[i], exp(x[i]));
     }
     memcpy(y, x, sizeof(double) * N);
     kernels_exp_many(y, y, N);
     for (int64_t i = 0; i < N; i++)
-        differ += !same_bits(y[i], exp(x[i]));
+        differ += !unit_same_double(y[i], exp(x[i]));
     CU_ASSERT_EQUAL(differ, 0);
 }
 
@@ -275,7 +270,7 @@ static int softmax_differs(const Tensor *x, int axis, const char *what)
         kernels_nn_softmax(x, axis, log_form, got);
         softmax_by_definition(x, outer, len, inner, log_form, want);
         for (int64_t i = 0; i < x->numel; i++)
-            if (!same_bits(tensor_get_f64(got, i), tensor_get_f64(want, i))) {
+            if (!unit_same_double(tensor_get_f64(got, i), tensor_get_f64(want, i))) {
                 if (differ++ == 0)
                     printf("\nkernels exact: %s of %s differs at %lld: %a, by definition %a\n",
                            log_form ? "log_softmax" : "softmax", what, (long long)i,

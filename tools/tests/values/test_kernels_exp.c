@@ -10,11 +10,6 @@
 #include "tools/tests/unit.h"
 #include "values/kernels/kernels_exp.h"
 
-static int same(double a, double b)
-{
-    return memcmp(&a, &b, sizeof a) == 0 || (isnan(a) && isnan(b));
-}
-
 /* Every 4099th bit pattern (odd, so every exponent and low mantissa bits are met): about a
  * million arguments. */
 static void test_sampled_float32(void)
@@ -24,7 +19,7 @@ static void test_sampled_float32(void)
         uint32_t b = (uint32_t)bits;
         float f;
         memcpy(&f, &b, sizeof f);
-        differ += !same(kernels_exp(f), exp(f));
+        differ += !unit_same_double(kernels_exp(f), exp(f));
     }
     CU_ASSERT_EQUAL(differ, 0);
 }
@@ -85,13 +80,13 @@ static void test_edges(void)
                          1.0 / 3.0,
                          0x1.62e42fefa39efp-1};
     for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++)
-        CU_ASSERT_TRUE(same(kernels_exp(xs[i]), exp(xs[i])));
+        CU_ASSERT_TRUE(unit_same_double(kernels_exp(xs[i]), exp(xs[i])));
     /* Near multiples of ln2/64, where the reduction's remainder is smallest. */
     for (int k = -6000; k <= 6000; k += 7) {
         float f = (float)(k * 0.010830424696249145);
         for (int d = -2; d <= 2; d++) {
             float g = nextafterf(f, d < 0 ? -INFINITY : INFINITY);
-            CU_ASSERT_TRUE(same(kernels_exp(d == 0 ? f : g), exp(d == 0 ? f : g)));
+            CU_ASSERT_TRUE(unit_same_double(kernels_exp(d == 0 ? f : g), exp(d == 0 ? f : g)));
         }
     }
 }

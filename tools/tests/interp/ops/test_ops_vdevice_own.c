@@ -10,7 +10,6 @@
  * which would hide an operator that reads the wrong operand.) A case tagged tvm-diverges is
  * one where TVM's own inference gives no vdevice; every other case's expected text names the
  * one TVM's gives. */
-#include <setjmp.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -251,13 +250,13 @@ static bool is_vdevice_ops_file(const char *path)
 
 static void check_file(const char *path, Tally *t)
 {
-    ErrorTrap trap;
-    if (setjmp(trap.jmp) != 0) {
-        printf("\n%s", error_format(&trap.error));
+    const char *error = NULL;
+    CaseFile *cf = unit_case_file(path, &error);
+    if (cf == NULL) {
+        printf("\n%s", error);
         t->failures++;
         return;
     }
-    CaseFile *cf = case_file_load(path, &trap);
     for (int i = 0; i < cf->ncases; i++)
         check_case(cf->cases[i], t);
 }
